@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "zonectl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "zonectl", targets: ["zonectl"]),
+        .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
+        .library(name: "S3Upload", targets: ["S3Upload"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // System libraries (Debian: libgeos-dev, libcurl4-openssl-dev, zlib1g-dev).
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        .target(
+            name: "ZonePipeline",
+            dependencies: ["CGEOS", "CZlib", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "S3Upload", dependencies: ["CCurl"]),
+        .executableTarget(
+            name: "zonectl",
+            dependencies: [
+                "ZonePipeline", "S3Upload",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
+
+        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload"]),
+        .testTarget(name: "zonectlTests", dependencies: ["ZonePipeline"]),
+    ]
+)

@@ -1,0 +1,62 @@
+/// A JSON value as read from a source file; objects keep their member order.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The string, if this is a string.
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}
+
+/// A JSON object: members in source order (keys are unique; the reader rejects duplicates).
+public struct JSONObject: Hashable, Sendable {
+    public var members: [(key: String, value: JSONValue)]
+
+    public init(_ members: [(key: String, value: JSONValue)] = []) {
+        self.members = members
+    }
+
+    /// The value of `key`, or nil when absent.
+    public subscript(key: String) -> JSONValue? {
+        for m in members where m.key == key { return m.value }
+        return nil
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.members.count == b.members.count
+            && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(members.count)
+        for m in members {
+            h.combine(m.key)
+            h.combine(m.value)
+        }
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON text (used in messages; not the artifact writer).
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let d):
+            if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+            return "\(d)"
+        case .string(let s): return jsonQuoted(s)
+        case .array(let a): return "[" + a.map(\.description).joined(separator: ",") + "]"
+        case .object(let o):
+            return "{" + o.members.map { jsonQuoted($0.key) + ":\($0.value)" }.joined(separator: ",") + "}"
+        }
+    }
+}

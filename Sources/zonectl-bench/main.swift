@@ -1,0 +1,2 @@
+import ZonePipeline
+print("zonectl-bench")
