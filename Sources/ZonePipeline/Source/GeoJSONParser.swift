@@ -1,0 +1,116 @@
+/// GeoJSON object types (RFC 7946 §1.4) and the coordinate nesting depth of each geometry.
+enum GeoJSONType: String {
+    case featureCollection = "FeatureCollection", feature = "Feature"
+    case point = "Point", multiPoint = "MultiPoint", lineString = "LineString"
+    case multiLineString = "MultiLineString", polygon = "Polygon", multiPolygon = "MultiPolygon"
+    case geometryCollection = "GeometryCollection"
+
+    /// Array nesting of "coordinates": 0 for a position, 3 for a MultiPolygon.
+    var coordinateDepth: Int? {
+        switch self {
+        case .point: 0
+        case .multiPoint, .lineString: 1
+        case .multiLineString, .polygon: 2
+        case .multiPolygon: 3
+        default: nil
+        }
+    }
+
+    var isGeometry: Bool { self != .featureCollection && self != .feature }
+
+    /// The type named by a scanned string, compared byte for byte (no String is made).
+    static func match(_ raw: RawString, in s: JSONScanner) -> GeoJSONType? {
+        if s.equals(raw, "Feature") { return .feature }
+        if s.equals(raw, "Polygon") { return .polygon }
+        if s.equals(raw, "MultiPolygon") { return .multiPolygon }
+        if s.equals(raw, "FeatureCollection") { return .featureCollection }
+        return GeoJSONType(rawValue: s.decode(raw))
+    }
+}
+
+/// A geometry member as read: usable polygons, or the reason it is not usable.
+enum ParsedGeometry {
+    case polygonal(PolygonalGeometry, ringOffsets: [Int])
+    case null
+    case unusable
+}
+
+/// A feature before offsets become line/column locations.
+struct ParsedFeature {
+    var id: JSONValue?
+    var properties: JSONObject
+    var geometry: PolygonalGeometry?
+    var offset: Int
+    var ringOffsets: [Int]
+}
+
+/// One finding at a byte offset.
+struct Problem {
+    var offset: Int
+    var severity: Severity
+    var message: String
+}
+
+/// The GeoJSON layer over `JSONScanner`: object members, types, features, coordinates.
+struct GeoJSONParser {
+    var s: JSONScanner
+    var parsed: [ParsedFeature] = []
+    var problems: [Problem] = []
+    // Scratch buffers for the geometry being read, reused across geometries.
+    var coords: [Double] = []
+    var ringEnds: [Int] = []
+    var polygonEnds: [Int] = []
+    var ringOffsets: [Int] = []
+    /// Errors recorded so far, and how many GeometryCollections enclose the current object.
+    var errorCount = 0
+    var collectionDepth = 0
+
+    init(_ buf: UnsafeBufferPointer<UInt8>) {
+        s = JSONScanner(buf)
+        coords.reserveCapacity(1 << 16)
+    }
+
+    mutating func problem(_ offset: Int, _ message: String, _ severity: Severity = .error) {
+        problems.append(Problem(offset: offset, severity: severity, message: message))
+        if severity == .error { errorCount += 1 }
+    }
+
+    /// The whole file: an optional UTF-8 byte order mark, one GeoJSON object, nothing after it.
+    mutating func parseDocument() throws(ReadError) {
+        if s.buf.count >= 3, s.buf[0] == 0xEF, s.buf[1] == 0xBB, s.buf[2] == 0xBF { s.pos = 3 }
+        s.skipWhitespace()
+        guard s.peek() == UInt8(ascii: "{") else { throw s.unexpected("a GeoJSON object") }
+        let start = s.pos
+        let top = try parseObject(expecting: nil)
+        switch top.type {
+        case .featureCollection?:
+            if !top.hasFeatures { problem(start, "FeatureCollection has no \"features\" member") }
+        case .feature?:
+            addFeature(top, at: start)
+        case let t? where t.isGeometry:
+            var offsets: [Int] = []
+            if case .polygonal(_, let r) = top.selfGeometry { offsets = r }
+            parsed.append(ParsedFeature(id: nil, properties: JSONObject(), geometry: usable(top.selfGeometry, start),
+                                        offset: start, ringOffsets: offsets))
+        default:
+            break  // missing or unknown type: already reported
+        }
+        try s.checkEnd()
+    }
+
+    /// Records a Feature whose members were read, checking the members RFC 7946 §3.2 requires.
+    mutating func addFeature(_ o: ObjectMembers, at offset: Int) {
+        if !o.hasProperties { problem(offset, "Feature has no \"properties\" member") }
+        if !o.hasGeometry { problem(offset, "Feature has no \"geometry\" member") }
+        if case .null? = o.geometry { problem(offset, "Feature has a null geometry; it is skipped", .warning) }
+        parsed.append(ParsedFeature(id: o.id, properties: o.properties ?? JSONObject(),
+                                    geometry: usable(o.geometry, offset), offset: offset,
+                                    ringOffsets: o.geometryRingOffsets))
+    }
+
+    func usable(_ g: ParsedGeometry?, _ offset: Int) -> PolygonalGeometry? {
+        _ = offset
+        if case .polygonal(let p, _)? = g { return p }
+        return nil
+    }
+}

@@ -1,0 +1,46 @@
+/// Features and findings read from one GeoJSON file.
+public struct ReadResult: Sendable {
+    public var features: [Feature]
+    public var diagnostics: [Diagnostic]
+}
+
+/// Reads GeoJSON (RFC 7946) zone files: a FeatureCollection, a Feature or a bare geometry.
+///
+/// Strict: invalid JSON (RFC 8259), invalid UTF-8, duplicate keys, NaN/Infinity, wrongly shaped
+/// coordinates, unknown types and missing members are reported with file:line:col. A syntax
+/// error ends the file; structural problems are reported and reading goes on.
+public enum GeoJSONReader {
+    /// Reads every feature of `text`. Features whose geometry could not be read have `geometry == nil`.
+    public static func read(_ text: SourceText) -> ReadResult {
+        text.bytes.withUnsafeBufferPointer { buf in
+            var parser = GeoJSONParser(buf)
+            if let bad = firstInvalidUTF8(buf) {
+                parser.problem(bad, "invalid UTF-8 byte 0x\(String(buf[bad], radix: 16, uppercase: true))")
+            } else {
+                do throws(ReadError) {
+                    try parser.parseDocument()
+                } catch {
+                    parser.problem(error.offset, error.message)
+                }
+            }
+            return parser.finish(text)
+        }
+    }
+}
+
+extension GeoJSONParser {
+    /// Turns offsets into locations (in increasing order, which keeps lookups linear).
+    func finish(_ text: SourceText) -> ReadResult {
+        var features: [Feature] = []
+        features.reserveCapacity(parsed.count)
+        for f in parsed {
+            features.append(Feature(id: f.id, properties: f.properties, geometry: f.geometry,
+                                    location: text.location(ofByte: f.offset), offset: f.offset,
+                                    ringOffsets: f.ringOffsets))
+        }
+        let diagnostics = problems.sorted { $0.offset < $1.offset }.map {
+            Diagnostic($0.severity, text.location(ofByte: $0.offset), $0.message)
+        }
+        return ReadResult(features: features, diagnostics: diagnostics)
+    }
+}

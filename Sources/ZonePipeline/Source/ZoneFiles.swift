@@ -1,0 +1,32 @@
+import Foundation
+
+/// Finds the zone files named by paths: files as given, directories searched recursively for
+/// `*.geojson` (other files, such as licences and notes, are left alone).
+public enum ZoneFiles {
+    /// The files, directories' contents sorted by path so every run reads them in one order.
+    public static func discover(_ paths: [String]) throws(SourceError) -> [String] {
+        var files: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SourceError(path: path, message: "no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            guard let walker = fm.enumerator(atPath: path) else {
+                throw SourceError(path: path, message: "cannot list directory")
+            }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                if relative.lowercased().hasSuffix(".geojson") {
+                    found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                }
+            }
+            files.append(contentsOf: found.sorted())
+        }
+        return files
+    }
+}
