@@ -1,0 +1,86 @@
+import Foundation
+internal import Yams
+
+extension PipelineConfig {
+    /// Reads `pipeline.yml` from `path` and parses it with ``parse(yaml:file:)``.
+    ///
+    /// A missing or unreadable file throws a ``ConfigError/Kind/io`` error; bytes that are not
+    /// UTF-8 throw a ``ConfigError/Kind/syntax`` error at the first bad byte.
+    public static func load(path: String) throws(ConfigError) -> PipelineConfig {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .io(path: path, message: "no such file")
+        }
+        if isDirectory.boolValue { throw .io(path: path, message: "is a directory, expected a YAML file") }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .io(path: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        if let bad = YAMLPosition.firstInvalidUTF8(bytes) {
+            let (line, column) = YAMLPosition.lineColumn(ofUTF8Offset: bad, in: bytes)
+            throw ConfigError(.syntax, location: SourceLocation(file: path, line: line, column: column),
+                              message: "the file is not valid UTF-8")
+        }
+        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: path)
+    }
+
+    /// Parses the text of a `pipeline.yml`; `file` names it in errors and becomes ``sourcePath``.
+    ///
+    /// An empty document gives ``default``. Unknown keys, duplicate keys, wrong types and
+    /// out-of-range values are errors; the first one found is thrown.
+    public static func parse(yaml: String, file: String) throws(ConfigError) -> PipelineConfig {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw ConfigError(yamlError: error, yaml: yaml, file: file)
+        } catch {
+            let start = SourceLocation(file: file, line: 1, column: 1)
+            throw ConfigError(.syntax, location: start, message: "invalid YAML: \(error)")
+        }
+        guard let root else { return PipelineConfig(sourcePath: file) }
+        return try PipelineConfig(root: root, reader: ConfigReader(file: file))
+    }
+}
+
+extension PipelineConfig {
+    /// The keys allowed at the top level of `pipeline.yml`.
+    static let keys = [
+        "zones", "output", "group_by", "keep", "precision", "repair", "overlaps", "simplify",
+        "antimeridian", "styles", "gzip_level", "publish",
+    ]
+
+    /// Reads the top-level mapping; absent keys keep their ``default`` values.
+    init(root: Node, reader r: ConfigReader) throws(ConfigError) {
+        self.init(sourcePath: r.file)
+        for entry in try r.entries(of: root, in: nil, allowed: Self.keys) {
+            let value = entry.value
+            switch entry.key {
+            case "zones": zones = try Self.paths(value, reader: r)
+            case "output": output = try r.string(value, nonEmpty: true)
+            case "group_by": groupBy = try r.stringList(value, nonEmpty: true)
+            case "keep": keep = try r.stringList(value, nonEmpty: false)
+            case "precision": precision = try r.int(value, in: 1...9)
+            case "repair": repair = try r.bool(value)
+            case "overlaps": overlaps = try OverlapPolicy(node: value, reader: r)
+            case "simplify": simplify = try SimplifyConfig(node: value, reader: r)
+            case "antimeridian": antimeridian = try AntimeridianConfig(node: value, reader: r)
+            case "styles": styles = try StylesConfig(node: value, reader: r)
+            case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
+            case "publish": publish = try PublishConfig(node: value, reader: r)
+            default: break  // rejected by entries(of:)
+            }
+        }
+    }
+
+    /// `zones`: one path, or a non-empty list of unique paths.
+    private static func paths(_ node: Node, reader r: ConfigReader) throws(ConfigError) -> [String] {
+        if case .sequence = node { return try r.stringList(node, nonEmpty: true) }
+        guard r.isString(node) else {
+            throw r.error("expected a path or a list of paths, got \(r.describe(node))", at: node)
+        }
+        return [try r.string(node, nonEmpty: true)]
+    }
+}
