@@ -1,0 +1,84 @@
+internal import CGEOS
+
+/// One GEOS context handle (`GEOS_init_r`), with the messages GEOS reports on it collected here.
+///
+/// GEOS reports failures out of band: a function returns NULL (or 0, or 2) and hands the reason
+/// to the context's error handler. The handler installed here appends the text to
+/// ``errorMessages``; wrappers turn them into a ``GEOSError`` when the call's return says it failed.
+///
+/// Not thread-safe: create one context per worker and use it from that worker only (the type is
+/// deliberately not `Sendable`). Every ``GEOSGeometry`` made with a context keeps it alive.
+public final class GEOSContext {
+    /// The C handle; valid for the lifetime of `self`.
+    let handle: OpaquePointer
+    /// Error messages GEOS reported since they were last taken, oldest first.
+    public private(set) var errorMessages: [String] = []
+    /// Notice (warning) messages GEOS reported since they were last taken, oldest first; they
+    /// accumulate until ``takeNoticeMessages()`` is called.
+    public private(set) var noticeMessages: [String] = []
+
+    /// Creates a context (`GEOS_init_r`) and installs its error and notice handlers.
+    public init() throws {
+        // GEOS_init_r: returns NULL when the context cannot be allocated.
+        guard let handle = GEOS_init_r() else { throw GEOSError.contextUnavailable }
+        self.handle = handle
+        // The handlers get `self` unretained: the handle is finished in `deinit`, so GEOS can
+        // never call them after `self` is gone, and retaining would make a cycle.
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
+            GEOSContext.from(userdata)?.record(message, notice: false)
+        }, userdata)
+        GEOSContext_setNoticeMessageHandler_r(handle, { message, userdata in
+            GEOSContext.from(userdata)?.record(message, notice: true)
+        }, userdata)
+    }
+
+    deinit {
+        GEOSContext_setErrorMessageHandler_r(handle, nil, nil)
+        GEOSContext_setNoticeMessageHandler_r(handle, nil, nil)
+        GEOS_finish_r(handle)
+    }
+
+    /// Returns and clears the collected error messages.
+    public func takeErrorMessages() -> [String] {
+        defer { errorMessages.removeAll() }
+        return errorMessages
+    }
+
+    /// Returns and clears the collected notice messages.
+    public func takeNoticeMessages() -> [String] {
+        defer { noticeMessages.removeAll() }
+        return noticeMessages
+    }
+
+    /// The error for a failed call of `operation`, carrying (and clearing) the collected messages.
+    func failure(_ operation: String) -> GEOSError {
+        let messages = takeErrorMessages()
+        return .failed(
+            operation: operation,
+            message: messages.isEmpty ? "GEOS reported no message" : messages.joined(separator: "; "))
+    }
+
+    private func record(_ message: UnsafePointer<CChar>?, notice: Bool) {
+        guard let message else { return }
+        // GEOS formats some messages with a trailing newline.
+        let text = String(cString: message).trimmingTrailingWhitespace()
+        if notice { noticeMessages.append(text) } else { errorMessages.append(text) }
+    }
+
+    private static func from(_ userdata: UnsafeMutableRawPointer?) -> GEOSContext? {
+        userdata.map { Unmanaged<GEOSContext>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// A context must stay on one thread at a time; see ``GEOSContext``.
+@available(*, unavailable)
+extension GEOSContext: Sendable {}
+
+extension String {
+    fileprivate func trimmingTrailingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}
