@@ -5,6 +5,7 @@ struct Zonectl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zonectl",
         abstract: "Validate, build and publish GeoJSON zones.",
-        subcommands: []
+        discussion: "Exit codes: 0 success, 1 findings, 2 runtime failure (I/O, network), 64 usage error.",
+        subcommands: [Validate.self]
     )
 }

@@ -1,0 +1,51 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs `body` for every index in 0..<count on `jobs` worker threads and returns the results in
+/// index order. Each worker first makes its own state with `makeWorker` (for example a GEOS
+/// context, which must not be shared), then takes indices from a shared counter, so the result
+/// never depends on scheduling.
+func parallelMap<Worker, Result>(
+    count: Int, jobs: Int,
+    makeWorker: @Sendable () -> Worker,
+    _ body: @Sendable (inout Worker, Int) -> Result
+) -> [Result] {
+    let slots = ResultSlots<Result>(count: count)
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+        var worker = makeWorker()
+        while true {
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            if i >= count { break }
+            slots.store(body(&worker, i), at: i)
+        }
+    }
+    return slots.collect()
+}
+
+/// One slot per index, each written by exactly one worker before `collect` reads them all.
+private final class ResultSlots<Result>: @unchecked Sendable {
+    private let buffer: UnsafeMutablePointer<Result?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        buffer = .allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: nil, count: max(count, 1))
+    }
+
+    func store(_ value: Result, at i: Int) { buffer[i] = value }
+
+    func collect() -> [Result] {
+        (0..<count).compactMap { buffer[$0] }
+    }
+
+    deinit {
+        buffer.deinitialize(count: max(count, 1))
+        buffer.deallocate()
+    }
+}
+
+/// The number of worker threads to use when the user did not say: every core.
+public var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

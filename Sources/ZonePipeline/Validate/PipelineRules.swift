@@ -1,0 +1,64 @@
+/// Rules that span features and files: every feature carries the `group_by` properties, one
+/// style name always comes with the same raw style values (and agrees with pipeline.yml's
+/// definition), and feature ids are unique within their file (ids of different files are
+/// independent: authoring tools number each file's features from 0).
+struct PipelineRules {
+    let config: PipelineConfig
+
+    func check(_ features: [Feature]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var firstStyle: [String: (values: JSONObject, location: SourceLocation)] = [:]
+        var firstID: [JSONValue: SourceLocation] = [:]
+        var idFile = ""
+        let styleKeys = config.styleKeys
+        for f in features {
+            checkGroupKeys(f, &out)
+            if f.location.file != idFile {
+                firstID.removeAll(keepingCapacity: true)
+                idFile = f.location.file
+            }
+            if let id = f.id {
+                if let first = firstID[id] {
+                    out.append(.error(f.location, "duplicate feature id \(id) (first at \(first))"))
+                } else {
+                    firstID[id] = f.location
+                }
+            }
+            guard let name = f.properties[config.styles.property]?.stringValue else { continue }
+            let values = JSONObject(styleKeys.compactMap { k in f.properties[k].map { (k, $0) } })
+            if let defined = config.styles.definitions[name] {
+                for (k, v) in values.members where defined[k] != nil && defined[k] != v {
+                    out.append(.error(f.location, "style \(jsonQuoted(name)) has \(k) \(v) here, but pipeline.yml defines \(k) \(defined[k] ?? .null)"))
+                }
+            }
+            guard let first = firstStyle[name] else {
+                firstStyle[name] = (values, f.location)
+                continue
+            }
+            for (k, v) in values.members {
+                if let w = first.values[k], w != v {
+                    out.append(.error(f.location, "style \(jsonQuoted(name)) has \(k) \(v) here but \(w) at \(first.location); one style name must have one set of style values"))
+                }
+            }
+            // Keys the first feature lacked complete the style's values.
+            let missing = values.members.filter { first.values[$0.key] == nil }
+            if !missing.isEmpty {
+                firstStyle[name] = (JSONObject(first.values.members + missing), first.location)
+            }
+        }
+        return out
+    }
+
+    private func checkGroupKeys(_ f: Feature, _ out: inout [Diagnostic]) {
+        for key in config.groupBy {
+            switch f.properties[key] {
+            case .string(let s)? where !s.isEmpty:
+                continue
+            case nil, .null?:
+                out.append(.error(f.location, "feature has no \(jsonQuoted(key)) property (group_by: [\(config.groupBy.joined(separator: ", "))])"))
+            case let v?:
+                out.append(.error(f.location, "property \(jsonQuoted(key)) must be a non-empty string, found \(v)"))
+            }
+        }
+    }
+}

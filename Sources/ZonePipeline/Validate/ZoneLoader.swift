@@ -1,0 +1,59 @@
+/// All zone features of a run, with every finding about them.
+public struct LoadedZones: Sendable {
+    /// The files read, in reading order.
+    public var files: [String]
+    /// Features of all files, in file order then source order.
+    public var features: [Feature]
+    /// Findings, ordered by file, line and column.
+    public var diagnostics: [Diagnostic]
+    /// Bytes read.
+    public var inputBytes: Int
+}
+
+/// Reads and validates zone files: the Source and Validate stages of the pipeline.
+public enum ZoneLoader {
+    /// Reads every file named by `paths` (directories searched for *.geojson) on `jobs` threads,
+    /// checking RFC 7946 structure, GEOS validity, then the pipeline rules across files.
+    /// Throws only when a file cannot be read; problems in the data become diagnostics.
+    public static func load(paths: [String], config: PipelineConfig, jobs: Int = defaultJobs) throws(SourceError) -> LoadedZones {
+        let files = try ZoneFiles.discover(paths)
+        let repair = config.repair
+        let results = parallelMap(count: files.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
+            Result { () throws(SourceError) in try loadFile(files[i], repair: repair, context: context) }
+        }
+        var zones = LoadedZones(files: files, features: [], diagnostics: [], inputBytes: 0)
+        for result in results {
+            let file = try result.get()
+            zones.features.append(contentsOf: file.features)
+            zones.diagnostics.append(contentsOf: file.diagnostics)
+            zones.inputBytes += file.bytes
+        }
+        zones.diagnostics += PipelineRules(config: config).check(zones.features)
+        let order = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        zones.diagnostics = zones.diagnostics.enumerated().sorted { a, b in
+            let ka = (order[a.element.location.file] ?? -1, a.element.location.line, a.element.location.column, a.offset)
+            let kb = (order[b.element.location.file] ?? -1, b.element.location.line, b.element.location.column, b.offset)
+            return ka < kb
+        }.map(\.element)
+        return zones
+    }
+
+    /// One file: read, structure rules, GEOS validity.
+    static func loadFile(_ path: String, repair: Bool, context: GEOSContext?) throws(SourceError)
+        -> (features: [Feature], diagnostics: [Diagnostic], bytes: Int) {
+        let text = try SourceText(contentsOf: path)
+        guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
+        let read = GeoJSONReader.read(text)
+        var diagnostics = read.diagnostics
+        let structure = StructureRules(text: text)
+        let validity = GeometryValidityRule(text: text, repair: repair)
+        for feature in read.features {
+            let (found, sound) = structure.check(feature)
+            diagnostics += found
+            if sound, let problem = validity.check(feature, context: context) {
+                diagnostics.append(problem)
+            }
+        }
+        return (read.features, diagnostics, text.bytes.count)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import ZonePipeline
+
+/// Prints findings as text (stderr, `path:line:col: severity: message`), as one JSON document
+/// on stdout, or as GitHub Actions workflow commands on stdout.
+struct DiagnosticPrinter {
+    let format: OutputFormat
+
+    func print(_ diagnostics: [Diagnostic], summary: [String: Int]) {
+        switch format {
+        case .text:
+            for d in diagnostics { printError(d.description) }
+            let errors = diagnostics.count { $0.severity == .error }
+            let warnings = diagnostics.count - errors
+            Swift.print("\(summary["files"] ?? 0) files, \(summary["features"] ?? 0) features: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        case .github:
+            for d in diagnostics {
+                let l = d.location
+                Swift.print("::\(d.severity.rawValue) file=\(property(l.file)),line=\(l.line),col=\(l.column)::\(escape(d.message))")
+            }
+        case .json:
+            Swift.print(json(diagnostics, summary: summary))
+        }
+    }
+
+    private func json(_ diagnostics: [Diagnostic], summary: [String: Int]) -> String {
+        struct Entry: Encodable {
+            var file: String, line: Int, column: Int, severity: String, message: String
+        }
+        struct Document: Encodable {
+            var summary: [String: Int]
+            var diagnostics: [Entry]
+        }
+        var counts = summary
+        counts["errors"] = diagnostics.count { $0.severity == .error }
+        counts["warnings"] = diagnostics.count { $0.severity == .warning }
+        let doc = Document(summary: counts, diagnostics: diagnostics.map {
+            Entry(file: $0.location.file, line: $0.location.line, column: $0.location.column,
+                  severity: $0.severity.rawValue, message: $0.message)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Workflow command data escaping (GitHub's toolkit: %, CR, LF).
+    private func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Workflow command property escaping (also ':' and ',').
+    private func property(_ s: String) -> String {
+        escape(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import ZonePipeline
+
+/// Shared setup and error policy: load pipeline.yml, run, and turn failures into the exit
+/// codes of the CLI contract (1 findings, 2 runtime failure) in one place.
+protocol ZonectlCommand: ParsableCommand {
+    var global: GlobalOptions { get }
+    /// Runs with the loaded configuration; returns the exit code.
+    func run(config: PipelineConfig) throws -> ExitCode
+}
+
+extension ZonectlCommand {
+    func run() throws {
+        let code: ExitCode
+        do {
+            code = try run(config: try loadConfig())
+        } catch let error as ConfigError {
+            printError(error.description)
+            code = error.kind == .io ? ExitCode(2) : .failure
+        } catch let error as SourceError {
+            printError(error.description)
+            code = ExitCode(2)
+        }
+        if code != .success { throw code }
+    }
+
+    /// `--config`, else ./pipeline.yml if present, else the defaults.
+    func loadConfig() throws(ConfigError) -> PipelineConfig {
+        if let path = global.config { return try PipelineConfig.load(path: path) }
+        if FileManager.default.fileExists(atPath: "pipeline.yml") { return try PipelineConfig.load(path: "pipeline.yml") }
+        return .default
+    }
+
+    var jobs: Int { global.jobs ?? defaultJobs }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
