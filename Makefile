@@ -1,0 +1,49 @@
+# zonectl — the commands a newcomer needs (Debian 12 with Swift 6.x and make).
+#
+#   make run          install system libraries, build release, validate the sample zones
+#   make test         install system libraries + Python test tools (.venv), build, run the tests
+#   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
+#
+# Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
+# e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+CONFIG ?= pipeline.yml
+SWIFT_TEST_FLAGS ?=
+VENV := $(CURDIR)/.venv
+
+.PHONY: help deps-run deps-test build release run test bench-read clean
+
+help:
+	@sed -n '3,6p' Makefile | sed 's/^# \{0,1\}//'
+
+deps-run:
+	scripts/install-deps.sh --run
+
+deps-test:
+	scripts/install-deps.sh --test
+
+build:
+	swift build
+
+release:
+	swift build -c release
+
+run: deps-run release
+	.build/release/zonectl validate --config $(CONFIG)
+
+# Tests find the venv's python3 first on PATH, and by name through ZONECTL_PYTHON.
+test: export PATH := $(VENV)/bin:$(PATH)
+test: export ZONECTL_PYTHON := $(VENV)/bin/python3
+test: deps-test
+	swift build
+	swift test $(SWIFT_TEST_FLAGS)
+
+bench-read:
+	bench/reader.sh
+
+clean:
+	rm -rf .build
