@@ -21,16 +21,24 @@ extension JSONScanner {
         defer { leave() }
         pos += 1  // '{'
         var object = JSONObject()
-        var keys = DuplicateKeyCheck()
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { pos += 1; return object }
+        object.members.reserveCapacity(8)
+        var index: Set<String> = []  // used once the object grows past linear-scan size
         repeat {
             skipWhitespace()
             let keyOffset = pos
-            let key = try scanString()
-            try keys.insert(key, at: keyOffset, in: self)
+            let key = decode(try scanString())
+            let duplicate: Bool
+            if object.members.count < 16 {
+                duplicate = object.members.contains { $0.key == key }
+            } else {
+                if index.isEmpty { index = Set(object.members.map(\.key)) }
+                duplicate = !index.insert(key).inserted
+            }
+            if duplicate { throw ReadError(offset: keyOffset, message: "duplicate key \(jsonQuoted(key)) in object") }
             try expect(UInt8(ascii: ":"), "':' after an object key")
-            object.members.append((decode(key), try parseValue()))
+            object.members.append((key, try parseValue()))
         } while try nextElement(close: UInt8(ascii: "}"), "',' or '}' in an object")
         return object
     }
@@ -60,34 +68,29 @@ extension JSONScanner {
     }
 }
 
-/// Member names seen in one object; a repeated name is an error (RFC 8259 §4 says names
-/// SHOULD be unique, and GeoJSON readers disagree on which duplicate wins). Names are compared
-/// as raw bytes; names written with escapes are compared decoded.
+/// Member names of one GeoJSON object; a repeated name is an error (RFC 8259 §4 says names
+/// SHOULD be unique, and GeoJSON readers disagree on which duplicate wins). The names zones
+/// use are tracked as bits; other (foreign) names are kept decoded.
 struct DuplicateKeyCheck {
-    private var ranges: [RawString] = []
-    private var decoded: [String] = []
-    private var set: Set<String> = []
+    private static let known: [StaticString] = ["type", "coordinates", "geometry", "properties", "features", "id", "bbox", "geometries"]
+    private var seen: UInt8 = 0
+    private var foreign: [String] = []
 
     mutating func insert(_ key: RawString, at offset: Int, in scanner: JSONScanner) throws(ReadError) {
         var duplicate = false
-        if key.hasEscapes || !decoded.isEmpty || ranges.count >= 16 {
-            // Rare: switch to decoded names.
-            if decoded.isEmpty {
-                decoded = ranges.map { scanner.decode($0) }
-                set = Set(decoded)
-            }
-            let name = scanner.decode(key)
-            decoded.append(name)
-            duplicate = !set.insert(name).inserted
+        if let bit = Self.known.firstIndex(where: { scanner.equals(key, $0) }) {
+            duplicate = seen & (1 << bit) != 0
+            seen |= 1 << bit
         } else {
-            let n = key.end - key.start
-            for r in ranges where r.end - r.start == n {
-                var same = true
-                for i in 0..<n where scanner.buf[r.start + i] != scanner.buf[key.start + i] { same = false; break }
-                if same { duplicate = true; break }
+            let name = scanner.decode(key)
+            if let bit = Self.known.firstIndex(where: { "\($0)" == name }) {  // a known name written with escapes
+                duplicate = seen & (1 << bit) != 0
+                seen |= 1 << bit
+            } else {
+                duplicate = foreign.contains(name)
+                foreign.append(name)
             }
         }
-        ranges.append(key)
         if duplicate {
             throw ReadError(offset: offset, message: "duplicate key \(jsonQuoted(scanner.decode(key))) in object")
         }
