@@ -35,6 +35,6 @@ let package = Package(
 
         .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline"], resources: [.copy("Fixtures")]),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload"]),
-        .testTarget(name: "zonectlTests", dependencies: ["ZonePipeline"]),
+        .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline"], resources: [.copy("Scripts")]),
     ]
 )

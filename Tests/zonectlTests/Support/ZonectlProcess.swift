@@ -1,0 +1,65 @@
+import Foundation
+
+/// The outcome of running a program: exit status and captured output.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Paths the end-to-end tests need.
+enum TestPaths {
+    /// The repository root (this file is Tests/zonectlTests/Support/ZonectlProcess.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let fixtures = root.appendingPathComponent("Tests/ZonePipelineTests/Fixtures")
+    static let scripts = root.appendingPathComponent("Tests/zonectlTests/Scripts")
+
+    /// The zonectl binary built beside the test bundle (SwiftPM puts products in one folder).
+    static var zonectl: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("zonectl")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return root.appendingPathComponent(".build/debug/zonectl")
+    }
+
+    /// The Python with the test tools (make test sets ZONECTL_PYTHON to the venv's).
+    static var python: String { ProcessInfo.processInfo.environment["ZONECTL_PYTHON"] ?? "python3" }
+}
+
+/// Runs `executable` with `arguments` in `directory`, capturing stdout and stderr.
+func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+    process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+    if let directory { process.currentDirectoryURL = directory }
+    // Output goes to files, so a chatty child never blocks on a full pipe.
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: try String(contentsOf: outURL, encoding: .utf8),
+                         stderr: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+/// Runs the built zonectl.
+func zonectl(_ arguments: String..., in directory: URL? = nil) throws -> ProcessResult {
+    try run(TestPaths.zonectl.path, arguments, in: directory)
+}
+
+/// A fresh temporary directory, removed by the caller's `defer`.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zonectl-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
