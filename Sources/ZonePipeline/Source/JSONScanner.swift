@@ -11,7 +11,7 @@ struct JSONScanner {
     var pos = 0
     /// Current nesting of arrays and objects; bounded so that no input can exhaust the stack.
     var depth = 0
-    static let maxDepth = 256
+    static let maxDepth = 128
 
     init(_ buf: UnsafeBufferPointer<UInt8>) { self.buf = buf }
 

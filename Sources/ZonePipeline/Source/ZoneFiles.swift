@@ -25,6 +25,7 @@ public enum ZoneFiles {
                     found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
                 }
             }
+            if found.isEmpty { throw SourceError(path: path, message: "no *.geojson files in this directory") }
             files.append(contentsOf: found.sorted())
         }
         return files
