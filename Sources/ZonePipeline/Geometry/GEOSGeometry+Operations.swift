@@ -1,0 +1,219 @@
+internal import CGEOS
+
+/// The GEOS operations the geometry stage uses, each checked: GEOS returns NULL (or an
+/// out-of-range code) on exception, and the message arrives through the context's handler.
+extension GEOSGeometry {
+    /// Wraps an owned result pointer, or throws what GEOS reported.
+    private func owned(_ result: OpaquePointer?, _ operation: String) throws -> GEOSGeometry {
+        guard let result else { throw context.failure(operation) }
+        return GEOSGeometry(owning: result, context: context)
+    }
+
+    /// GEOSUnaryUnion_r: the union of all parts.
+    func unaryUnion() throws -> GEOSGeometry {
+        try owned(GEOSUnaryUnion_r(context.handle, pointer), "GEOSUnaryUnion_r")
+    }
+
+    /// GEOSUnaryUnionPrec_r: the union of all parts, snap-rounded to a grid of `gridSize`.
+    func unaryUnion(gridSize: Double) throws -> GEOSGeometry {
+        try owned(GEOSUnaryUnionPrec_r(context.handle, pointer, gridSize), "GEOSUnaryUnionPrec_r")
+    }
+
+    /// GEOSCoverageUnion_r: the union of polygons that meet only along exactly shared edges.
+    func coverageUnion() throws -> GEOSGeometry {
+        try owned(GEOSCoverageUnion_r(context.handle, pointer), "GEOSCoverageUnion_r")
+    }
+
+    /// GEOSUnion_r: self ∪ other.
+    func union(_ other: GEOSGeometry) throws -> GEOSGeometry {
+        try owned(GEOSUnion_r(context.handle, pointer, other.pointer), "GEOSUnion_r")
+    }
+
+    /// GEOSDifference_r: self − other.
+    func difference(_ other: GEOSGeometry) throws -> GEOSGeometry {
+        try owned(GEOSDifference_r(context.handle, pointer, other.pointer), "GEOSDifference_r")
+    }
+
+    /// GEOSIntersection_r: self ∩ other.
+    func intersection(_ other: GEOSGeometry) throws -> GEOSGeometry {
+        try owned(GEOSIntersection_r(context.handle, pointer, other.pointer), "GEOSIntersection_r")
+    }
+
+    /// GEOSMakeValidWithParams_r with the structure method (rings are read as shells and holes),
+    /// dropping collapsed parts, so the result is polygonal.
+    func makeValid() throws -> GEOSGeometry {
+        // GEOSMakeValidParams_create_r: NULL on exception.
+        guard let params = GEOSMakeValidParams_create_r(context.handle) else {
+            throw context.failure("GEOSMakeValidParams_create_r")
+        }
+        defer { GEOSMakeValidParams_destroy_r(context.handle, params) }
+        // The setters return 0 on exception.
+        guard GEOSMakeValidParams_setMethod_r(context.handle, params, GEOS_MAKE_VALID_STRUCTURE) != 0,
+              GEOSMakeValidParams_setKeepCollapsed_r(context.handle, params, 0) != 0 else {
+            throw context.failure("GEOSMakeValidParams_set")
+        }
+        return try owned(GEOSMakeValidWithParams_r(context.handle, pointer, params), "GEOSMakeValidWithParams_r")
+    }
+
+    /// GEOSBoundary_r: the rings of a polygonal geometry as lines.
+    func boundary() throws -> GEOSGeometry {
+        try owned(GEOSBoundary_r(context.handle, pointer), "GEOSBoundary_r")
+    }
+
+    /// GEOSPolygonize_r: the faces that noded lines enclose.
+    func polygonize() throws -> GEOSGeometry {
+        var input: OpaquePointer? = pointer
+        return try owned(GEOSPolygonize_r(context.handle, &input, 1), "GEOSPolygonize_r")
+    }
+
+    /// GEOSPointOnSurface_r: a point inside the geometry.
+    func pointOnSurface() throws -> (x: Double, y: Double) {
+        let point = try owned(GEOSPointOnSurface_r(context.handle, pointer), "GEOSPointOnSurface_r")
+        var x = 0.0, y = 0.0
+        // GEOSGeomGetX_r / GEOSGeomGetY_r: 0 on exception.
+        guard GEOSGeomGetX_r(context.handle, point.pointer, &x) != 0,
+              GEOSGeomGetY_r(context.handle, point.pointer, &y) != 0 else {
+            throw context.failure("GEOSGeomGetX_r")
+        }
+        return (x, y)
+    }
+
+    /// GEOSisValid_r, with GEOSisValidReason_r's text when invalid.
+    func invalidityReason() throws -> String? {
+        // GEOSisValid_r: 1 valid, 0 invalid, 2 on exception.
+        switch GEOSisValid_r(context.handle, pointer) {
+        case 1: return nil
+        case 0:
+            // GEOSisValidReason_r: a string to free with GEOSFree_r, NULL on exception.
+            guard let reason = GEOSisValidReason_r(context.handle, pointer) else { return "invalid" }
+            defer { GEOSFree_r(context.handle, reason) }
+            return String(cString: reason)
+        default: throw context.failure("GEOSisValid_r")
+        }
+    }
+
+    /// GEOSisEmpty_r.
+    func isEmpty() throws -> Bool {
+        // GEOSisEmpty_r: 1 empty, 0 not, 2 on exception.
+        let result = GEOSisEmpty_r(context.handle, pointer)
+        guard result != 2 else { throw context.failure("GEOSisEmpty_r") }
+        return result == 1
+    }
+
+    /// GEOSGeom_clone_r: an independent copy.
+    func clone() throws -> GEOSGeometry {
+        try owned(GEOSGeom_clone_r(context.handle, pointer), "GEOSGeom_clone_r")
+    }
+
+    /// A MultiPolygon of copies of the polygons of `self`; points and lines (which overlay
+    /// results can hold where shapes only touch) are left out.
+    func polygonalPart() throws -> GEOSGeometry {
+        try GEOSGeometry.collection(of: try polygonPointers(), type: .multiPolygon, context: context)
+    }
+
+    /// The polygons of `self` and of any nested collection, skipping other types.
+    func polygonPointers() throws -> [OpaquePointer] {
+        try parts(ofType: Int32(GEOS_POLYGON.rawValue))
+    }
+
+    /// The line strings of `self` and of any nested collection, skipping other types.
+    func lineStringPointers() throws -> [OpaquePointer] {
+        try parts(ofType: Int32(GEOS_LINESTRING.rawValue))
+    }
+
+    /// Borrowed pointers to the members of `self` (flattened) whose type id is `wanted`.
+    private func parts(ofType wanted: Int32) throws -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        func walk(_ g: OpaquePointer) throws {
+            // GEOSGeomTypeId_r: -1 on exception.
+            let type = GEOSGeomTypeId_r(context.handle, g)
+            switch type {
+            case wanted:
+                found.append(g)
+            case Int32(GEOS_MULTIPOLYGON.rawValue), Int32(GEOS_MULTILINESTRING.rawValue), Int32(GEOS_GEOMETRYCOLLECTION.rawValue):
+                let count = GEOSGetNumGeometries_r(context.handle, g)
+                guard count >= 0 else { throw context.failure("GEOSGetNumGeometries_r") }
+                for i in 0..<count {
+                    guard let part = GEOSGetGeometryN_r(context.handle, g, i) else { throw context.failure("GEOSGetGeometryN_r") }
+                    try walk(part)
+                }
+            case -1: throw context.failure("GEOSGeomTypeId_r")
+            default: break
+            }
+        }
+        try walk(pointer)
+        return found
+    }
+
+    enum CollectionType { case multiPolygon, multiLineString, collection }
+
+    /// A new collection of copies of `members` (borrowed pointers, each cloned).
+    static func collection(of members: [OpaquePointer], type: CollectionType, context: GEOSContext) throws -> GEOSGeometry {
+        let handle = context.handle
+        var clones: [OpaquePointer?] = []
+        clones.reserveCapacity(members.count)
+        for m in members {
+            // GEOSGeom_clone_r: NULL on exception.
+            guard let c = GEOSGeom_clone_r(handle, m) else {
+                for c in clones { GEOSGeom_destroy_r(handle, c) }
+                throw context.failure("GEOSGeom_clone_r")
+            }
+            clones.append(c)
+        }
+        let typeID: Int32 = switch type {
+        case .multiPolygon: Int32(GEOS_MULTIPOLYGON.rawValue)
+        case .multiLineString: Int32(GEOS_MULTILINESTRING.rawValue)
+        case .collection: Int32(GEOS_GEOMETRYCOLLECTION.rawValue)
+        }
+        // GEOSGeom_createCollection_r: NULL on exception; it owns the members either way.
+        let made = clones.withUnsafeMutableBufferPointer {
+            GEOSGeom_createCollection_r(handle, typeID, $0.baseAddress, UInt32($0.count))
+        }
+        guard let made else { throw context.failure("GEOSGeom_createCollection_r") }
+        return GEOSGeometry(owning: made, context: context)
+    }
+
+    /// A collection of copies of several geometries' polygons.
+    static func multiPolygon(of geometries: [GEOSGeometry], context: GEOSContext) throws -> GEOSGeometry {
+        try collection(of: try geometries.flatMap { try $0.polygonPointers() }, type: .multiPolygon, context: context)
+    }
+}
+
+/// GEOSPreparedGeometry: a geometry indexed for repeated predicate tests.
+final class PreparedGeometry {
+    let base: GEOSGeometry
+    private let prepared: OpaquePointer
+
+    init(_ geometry: GEOSGeometry) throws {
+        // GEOSPrepare_r: NULL on exception. The prepared geometry borrows `geometry`.
+        guard let p = GEOSPrepare_r(geometry.context.handle, geometry.pointer) else {
+            throw geometry.context.failure("GEOSPrepare_r")
+        }
+        base = geometry
+        prepared = p
+    }
+
+    deinit { GEOSPreparedGeom_destroy_r(base.context.handle, prepared) }
+
+    /// GEOSPreparedIntersects_r.
+    func intersects(_ other: GEOSGeometry) throws -> Bool {
+        // 1 true, 0 false, 2 on exception.
+        let r = GEOSPreparedIntersects_r(base.context.handle, prepared, other.pointer)
+        guard r != 2 else { throw base.context.failure("GEOSPreparedIntersects_r") }
+        return r == 1
+    }
+
+    /// GEOSPreparedContainsXY_r is GEOS 3.12; 3.11 tests a point geometry.
+    func contains(x: Double, y: Double) throws -> Bool {
+        let handle = base.context.handle
+        // GEOSGeom_createPointFromXY_r: NULL on exception.
+        guard let point = GEOSGeom_createPointFromXY_r(handle, x, y) else { throw base.context.failure("GEOSGeom_createPointFromXY_r") }
+        defer { GEOSGeom_destroy_r(handle, point) }
+        let r = GEOSPreparedIntersects_r(handle, prepared, point)
+        guard r != 2 else { throw base.context.failure("GEOSPreparedIntersects_r") }
+        return r == 1
+    }
+}
+
+@available(*, unavailable)
+extension PreparedGeometry: Sendable {}

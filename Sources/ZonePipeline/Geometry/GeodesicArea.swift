@@ -1,0 +1,35 @@
+import Foundation
+
+/// Area on the WGS 84 sphere of radius 6,378,137 m, in square metres (the spherical-excess
+/// ring formula of Chamberlain & Duquette, "Some algorithms for polygons on a sphere", 2007,
+/// as used by d3-geo's and turf's area; within about 0.5 % of the ellipsoidal area).
+public func sphericalArea(_ g: PolygonalGeometry) -> Double {
+    var total = 0.0
+    for p in 0..<g.polygonCount {
+        for r in g.polygonRings(p) {
+            let a = abs(sphericalRingArea(g, ring: r))
+            total += r == g.polygonRings(p).lowerBound ? a : -a
+        }
+    }
+    return total
+}
+
+/// Signed area of one ring in m² (positive when counter-clockwise).
+func sphericalRingArea(_ g: PolygonalGeometry, ring r: Int) -> Double {
+    let range = g.ringRange(r)
+    let n = range.count
+    guard n >= 4 else { return 0 }
+    let radius = 6_378_137.0
+    let rad = Double.pi / 180
+    var sum = 0.0
+    let base = range.lowerBound
+    // Positions without the closing duplicate: i-1 and i+1 wrap around.
+    let m = n - 1
+    for i in 0..<m {
+        let lower = g.position(base + (i + m - 1) % m)
+        let middle = g.position(base + i)
+        let upper = g.position(base + (i + 1) % m)
+        sum += (upper.x - lower.x) * rad * sin(middle.y * rad)
+    }
+    return -sum * radius * radius / 2
+}

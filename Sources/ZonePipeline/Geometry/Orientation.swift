@@ -1,0 +1,23 @@
+extension PolygonalGeometry {
+    /// Rewinds rings as RFC 7946 §3.1.6 asks: exteriors counter-clockwise, holes clockwise.
+    public mutating func orientForRFC7946() {
+        for p in 0..<polygonCount {
+            let rings = polygonRings(p)
+            for r in rings {
+                let area = ringSignedArea(self, ring: r)
+                let exterior = r == rings.lowerBound
+                if area != 0, (area > 0) != exterior { reverseRing(r) }
+            }
+        }
+    }
+
+    private mutating func reverseRing(_ r: Int) {
+        var lo = ringRange(r).lowerBound, hi = ringRange(r).upperBound - 1
+        while lo < hi {
+            coordinates.swapAt(2 * lo, 2 * hi)
+            coordinates.swapAt(2 * lo + 1, 2 * hi + 1)
+            lo += 1
+            hi -= 1
+        }
+    }
+}
