@@ -49,11 +49,37 @@ func readBenchmark(_ paths: [String]) throws {
     }
 }
 
+/// Load (read + validate) and the geometry stage, with each step's time summed over cities.
+func geometryBenchmark(_ paths: [String]) throws {
+    let config = PipelineConfig.default
+    var start = DispatchTime.now().uptimeNanoseconds
+    func lap() -> Double {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { start = now }
+        return Double(now - start) / 1e9
+    }
+    let zones = try ZoneLoader.load(paths: paths, config: config)
+    let load = lap()
+    let cities = GeometryStage.run(zones, config: config)
+    let geometry = lap()
+    var steps: [String: Double] = [:]
+    for c in cities { steps.merge(c.timings, uniquingKeysWith: +) }
+    let groups = cities.reduce(0) { $0 + $1.groups.count }
+    let positions = cities.reduce(0) { $0 + $1.groups.reduce(0) { $0 + $1.geometry.positionCount } }
+    let errors = cities.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
+    print(String(format: "load (read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
+                 load, geometry, cities.count, groups, zones.features.reduce(0) { $0 + ($1.geometry?.positionCount ?? 0) }, positions, errors))
+    print("geometry steps (thread-seconds): " + ["repair", "dissolve", "priority", "snap", "finish"].map {
+        String(format: "%@ %.2f", $0, steps[$0] ?? 0) }.joined(separator: ", "))
+}
+
 let args = CommandLine.arguments.dropFirst()
 switch args.first {
 case "read"?:
     do { try readBenchmark(Array(args.dropFirst())) } catch { print(error); exit(2) }
+case "geometry"?:
+    do { try geometryBenchmark(Array(args.dropFirst())) } catch { print(error); exit(2) }
 default:
-    print("usage: zonectl-bench read PATH...")
+    print("usage: zonectl-bench read|geometry PATH...")
     exit(64)
 }

@@ -55,6 +55,15 @@ extension GEOSGeometry {
         return try owned(GEOSMakeValidWithParams_r(context.handle, pointer, params), "GEOSMakeValidWithParams_r")
     }
 
+    /// GEOSRelatePattern_r with "T********": true when the interiors share a point, which for
+    /// polygons means they overlap (touching along a border is not enough).
+    func interiorsIntersect(_ other: GEOSGeometry) throws -> Bool {
+        // 1 true, 0 false, 2 on exception.
+        let r = GEOSRelatePattern_r(context.handle, pointer, other.pointer, "T********")
+        guard r != 2 else { throw context.failure("GEOSRelatePattern_r") }
+        return r == 1
+    }
+
     /// GEOSBoundary_r: the rings of a polygonal geometry as lines.
     func boundary() throws -> GEOSGeometry {
         try owned(GEOSBoundary_r(context.handle, pointer), "GEOSBoundary_r")
@@ -108,17 +117,24 @@ extension GEOSGeometry {
     /// A MultiPolygon of copies of the polygons of `self`; points and lines (which overlay
     /// results can hold where shapes only touch) are left out.
     func polygonalPart() throws -> GEOSGeometry {
-        try GEOSGeometry.collection(of: try polygonPointers(), type: .multiPolygon, context: context)
+        try withExtendedLifetime(self) {
+            try GEOSGeometry.collection(of: try parts(ofType: Int32(GEOS_POLYGON.rawValue)), type: .multiPolygon, context: context)
+        }
     }
 
-    /// The polygons of `self` and of any nested collection, skipping other types.
+    /// Each polygon of `self` (nested collections flattened) as its own one-part MultiPolygon.
+    func separatePolygons() throws -> [GEOSGeometry] {
+        try withExtendedLifetime(self) {
+            try parts(ofType: Int32(GEOS_POLYGON.rawValue)).map {
+                try GEOSGeometry.collection(of: [$0], type: .multiPolygon, context: context)
+            }
+        }
+    }
+
+    /// The polygons of `self` and of nested collections, borrowed: only valid while `self`
+    /// lives, which Swift ends at its last use, so callers wrap use in `withExtendedLifetime`.
     func polygonPointers() throws -> [OpaquePointer] {
         try parts(ofType: Int32(GEOS_POLYGON.rawValue))
-    }
-
-    /// The line strings of `self` and of any nested collection, skipping other types.
-    func lineStringPointers() throws -> [OpaquePointer] {
-        try parts(ofType: Int32(GEOS_LINESTRING.rawValue))
     }
 
     /// Borrowed pointers to the members of `self` (flattened) whose type id is `wanted`.
@@ -175,7 +191,18 @@ extension GEOSGeometry {
 
     /// A collection of copies of several geometries' polygons.
     static func multiPolygon(of geometries: [GEOSGeometry], context: GEOSContext) throws -> GEOSGeometry {
-        try collection(of: try geometries.flatMap { try $0.polygonPointers() }, type: .multiPolygon, context: context)
+        try withExtendedLifetime(geometries) {
+            try collection(of: try geometries.flatMap { try $0.parts(ofType: Int32(GEOS_POLYGON.rawValue)) },
+                           type: .multiPolygon, context: context)
+        }
+    }
+
+    /// A MultiLineString of copies of the line strings of several geometries.
+    static func multiLineString(of geometries: [GEOSGeometry], context: GEOSContext) throws -> GEOSGeometry {
+        try withExtendedLifetime(geometries) {
+            try collection(of: try geometries.flatMap { try $0.parts(ofType: Int32(GEOS_LINESTRING.rawValue)) },
+                           type: .multiLineString, context: context)
+        }
     }
 }
 

@@ -13,22 +13,20 @@ struct SnapToGrid {
     let gridSize: Double
 
     func callAsFunction(_ groups: [GEOSGeometry]) throws -> [GEOSGeometry] {
-        let lines = try groups.flatMap { try $0.boundary().lineStringPointers() }
-        let linework = try GEOSGeometry.collection(of: lines, type: .multiLineString, context: context)
-        let faces = try linework.unaryUnion(gridSize: gridSize).polygonize()
+        let linework = try GEOSGeometry.multiLineString(of: try groups.map { try $0.boundary() }, context: context)
+        let faces = try linework.unaryUnion(gridSize: gridSize).polygonize().separatePolygons()
         let prepared = try groups.map { try PreparedGeometry($0) }
         let boxes = try groups.map { BoundingBox(try PolygonalGeometry($0)) }
-        var owned: [[OpaquePointer]] = Array(repeating: [], count: groups.count)
-        for face in try faces.polygonPointers() {
-            let single = try GEOSGeometry.collection(of: [face], type: .multiPolygon, context: context)
-            let p = try single.pointOnSurface()
+        var owned: [[GEOSGeometry]] = Array(repeating: [], count: groups.count)
+        for face in faces {
+            let p = try face.pointOnSurface()
             for (g, box) in boxes.enumerated() {
                 guard let box, box.west <= p.x, p.x <= box.east, box.south <= p.y, p.y <= box.north else { continue }
                 if try prepared[g].contains(x: p.x, y: p.y) { owned[g].append(face) }
             }
         }
         return try owned.map { faces in
-            try GEOSGeometry.collection(of: faces, type: .multiPolygon, context: context).coverageUnion().polygonalPart()
+            try GEOSGeometry.multiPolygon(of: faces, context: context).coverageUnion().polygonalPart()
         }
     }
 }

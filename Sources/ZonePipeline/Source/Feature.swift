@@ -11,6 +11,8 @@ public struct Feature: Sendable {
     /// Byte offset of the feature object, and of each ring's opening bracket, in the source.
     public var offset: Int
     public var ringOffsets: [Int]
+    /// False when GEOS found the geometry invalid (set by validation; the build repairs it).
+    public var isValid = true
 
     public init(id: JSONValue? = nil, properties: JSONObject = JSONObject(), geometry: PolygonalGeometry?,
                 location: SourceLocation, offset: Int = 0, ringOffsets: [Int] = []) {

@@ -47,13 +47,15 @@ public enum ZoneLoader {
         var diagnostics = read.diagnostics
         let structure = StructureRules(text: text)
         let validity = GeometryValidityRule(text: text, repair: repair)
-        for feature in read.features {
-            let (found, sound) = structure.check(feature)
+        var features = read.features
+        for i in features.indices {
+            let (found, sound) = structure.check(features[i])
             diagnostics += found
-            if sound, let problem = validity.check(feature, context: context) {
+            if sound, let problem = validity.check(features[i], context: context) {
                 diagnostics.append(problem)
+                features[i].isValid = false
             }
         }
-        return (read.features, diagnostics, text.bytes.count)
+        return (features, diagnostics, text.bytes.count)
     }
 }

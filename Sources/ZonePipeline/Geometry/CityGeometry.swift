@@ -1,0 +1,158 @@
+import Dispatch
+
+/// One output feature: the zones of one group as one valid MultiPolygon.
+public struct ZoneGroupResult: Sendable {
+    /// The `group_by` values, e.g. ["berlin", "parking"].
+    public var key: [String]
+    /// The group keys and the `keep` properties.
+    public var properties: JSONObject
+    /// Valid, on the precision grid, wound as RFC 7946 asks.
+    public var geometry: PolygonalGeometry
+    public var bbox: BoundingBox
+    public var inputPolygons: Int
+    public var inputPositions: Int
+}
+
+/// The geometry stage's result for one city (the first `group_by` key).
+public struct CityResult: Sendable {
+    public var city: String
+    public var groups: [ZoneGroupResult]
+    public var contested: [ContestedArea]
+    public var diagnostics: [Diagnostic]
+    /// Seconds spent per step (repair, dissolve, priority, snap, finish).
+    public var timings: [String: Double]
+}
+
+/// The geometry pipeline of one city: repair → dissolve per group → overlap priority →
+/// snap to the grid (whole city) → orientation, bbox → validity gate.
+struct CityGeometry {
+    let context: GEOSContext
+    let config: PipelineConfig
+
+    func process(_ city: CityGroups, features: [Feature]) throws -> CityResult {
+        var result = CityResult(city: city.city, groups: [], contested: [], diagnostics: [], timings: [:])
+        var clock = StageClock()
+        let groups = prioritised(city.groups)
+        var polygons: [[(geometry: GEOSGeometry, box: BoundingBox)]] = []
+        for group in groups {
+            polygons.append(try group.members.flatMap { try inputPolygons(features[$0]) })
+        }
+        clock.lap("repair", into: &result.timings)
+
+        let dissolve = Dissolve(context: context)
+        var dissolved: [GroupPolygons] = []
+        for (group, parts) in zip(groups, polygons) {
+            let merged = try dissolve(parts).map { ($0, BoundingBox(try PolygonalGeometry($0)) ?? BoundingBox([0, 0], range: 0..<1)) }
+            dissolved.append((group.key, merged))
+        }
+        clock.lap("dissolve", into: &result.timings)
+
+        var pieces = dissolved.map { $0.polygons.map(\.geometry) }
+        if case .priority = config.overlaps {
+            (pieces, result.contested) = try PriorityCarve(context: context)(dissolved)
+        }
+        let carved = try pieces.map { try GEOSGeometry.multiPolygon(of: $0, context: context) }
+        clock.lap("priority", into: &result.timings)
+
+        let snapped = try SnapToGrid(context: context, gridSize: gridSize)(carved)
+        clock.lap("snap", into: &result.timings)
+
+        for (i, group) in groups.enumerated() {
+            var geometry = try PolygonalGeometry(snapped[i])
+            geometry.isMulti = true
+            let before = try PolygonalGeometry(carved[i])
+            if geometry.polygonCount < before.polygonCount || geometry.ringCount - geometry.polygonCount < before.ringCount - before.polygonCount {
+                result.diagnostics.append(.warning(features[group.members[0]].location,
+                    "group [\(group.key.joined(separator: ", "))]: \(max(0, before.polygonCount - geometry.polygonCount)) polygon(s) and \(max(0, (before.ringCount - before.polygonCount) - (geometry.ringCount - geometry.polygonCount))) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
+            }
+            guard let bbox = BoundingBox(geometry) else {
+                result.diagnostics.append(.warning(features[group.members[0]].location,
+                    "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"))
+                continue
+            }
+            geometry.orientForRFC7946()
+            if let reason = try geometry.makeGEOSGeometry(context: context).invalidityReason() {
+                result.diagnostics.append(.error(features[group.members[0]].location,
+                    "group [\(group.key.joined(separator: ", "))]: output geometry is invalid (\(reason)); nothing is built"))
+            }
+            result.groups.append(ZoneGroupResult(
+                key: group.key, properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
+                bbox: bbox, inputPolygons: polygons[i].count,
+                inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) }))
+        }
+        result.groups.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        clock.lap("finish", into: &result.timings)
+        return result
+    }
+
+    var gridSize: Double { 1 / pow10(config.precision) }
+
+    /// Groups, highest overlap priority first: listed styles in list order, then the rest by key.
+    func prioritised(_ groups: [FeatureGroup]) -> [FeatureGroup] {
+        guard case .priority(let order) = config.overlaps else { return groups }
+        let styleIndex = config.groupBy.firstIndex(of: config.styles.property)
+        func rank(_ g: FeatureGroup) -> Int {
+            guard let s = styleIndex else { return order.count }
+            return order.firstIndex(of: g.key[s]) ?? order.count
+        }
+        return groups.sorted { (rank($0), $0.key.joined(separator: "\u{0}")) < (rank($1), $1.key.joined(separator: "\u{0}")) }
+    }
+
+    /// The polygons of one feature, made valid first when validation found them invalid.
+    func inputPolygons(_ feature: Feature) throws -> [(geometry: GEOSGeometry, box: BoundingBox)] {
+        guard let g = feature.geometry, !g.isEmpty else { return [] }
+        var geometry = try g.makeGEOSGeometry(context: context)
+        if !feature.isValid { geometry = try geometry.makeValid().polygonalPart() }
+        return try geometry.separatePolygons().map { single in
+            (single, BoundingBox(try PolygonalGeometry(single)) ?? BoundingBox([0, 0], range: 0..<1))
+        }
+    }
+
+    /// Group keys plus `keep` properties; a kept property that differs inside the group is
+    /// reported and the first value kept.
+    func keptProperties(_ group: FeatureGroup, _ features: [Feature], _ diagnostics: inout [Diagnostic]) -> JSONObject {
+        var out = JSONObject(zip(config.groupBy, group.key).map { ($0, JSONValue.string($1)) })
+        for key in config.keep where !config.groupBy.contains(key) {
+            var value: JSONValue?
+            for m in group.members {
+                guard let v = features[m].properties[key] else { continue }
+                if let value, value != v {
+                    diagnostics.append(.warning(features[m].location,
+                        "kept property \(jsonQuoted(key)) is \(v) here but \(value) elsewhere in group [\(group.key.joined(separator: ", "))]; the first value is kept"))
+                } else if value == nil {
+                    value = v
+                }
+            }
+            if let value { out.members.append((key, value)) }
+        }
+        return out
+    }
+}
+
+/// 10^n for small n, exactly.
+func pow10(_ n: Int) -> Double {
+    var p = 1.0
+    for _ in 0..<n { p *= 10 }
+    return p
+}
+
+/// Wall-clock laps of the geometry steps.
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap(_ name: String, into timings: inout [String: Double]) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        timings[name, default: 0] += Double(now - last) / 1e9
+        last = now
+    }
+}
+
+extension BoundingBox {
+    /// The smallest box holding both.
+    func union(_ o: BoundingBox) -> BoundingBox {
+        var b = self
+        b.west = min(west, o.west); b.south = min(south, o.south)
+        b.east = max(east, o.east); b.north = max(north, o.north)
+        return b
+    }
+}

@@ -1,0 +1,20 @@
+/// The geometry stage over all cities, in parallel: one GEOS context per worker thread, cities
+/// taken in key order, results in key order whatever the number of threads.
+public enum GeometryStage {
+    /// Groups the loaded features and runs every city's geometry pipeline on `jobs` threads.
+    public static func run(_ zones: LoadedZones, config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
+        let cities = Grouping.group(zones.features, by: config.groupBy)
+        let features = zones.features
+        return parallelMap(count: cities.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
+            let city = cities[i]
+            do {
+                guard let context else { throw GEOSError.contextUnavailable }
+                return try CityGeometry(context: context, config: config).process(city, features: features)
+            } catch {
+                let at = city.groups.first.map { features[$0.members[0]].location } ?? SourceLocation(file: "", line: 1, column: 1)
+                return CityResult(city: city.city, groups: [], contested: [],
+                                  diagnostics: [.error(at, "city \(jsonQuoted(city.city)): geometry failed: \(error)")], timings: [:])
+            }
+        }
+    }
+}
