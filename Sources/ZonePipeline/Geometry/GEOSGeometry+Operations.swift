@@ -64,6 +64,14 @@ extension GEOSGeometry {
         return r == 1
     }
 
+    /// GEOSArea_r: planar area in squared coordinate units.
+    func area() throws -> Double {
+        var a = 0.0
+        // GEOSArea_r: 0 on exception.
+        guard GEOSArea_r(context.handle, pointer, &a) != 0 else { throw context.failure("GEOSArea_r") }
+        return a
+    }
+
     /// GEOSBoundary_r: the rings of a polygonal geometry as lines.
     func boundary() throws -> GEOSGeometry {
         try owned(GEOSBoundary_r(context.handle, pointer), "GEOSBoundary_r")
