@@ -44,7 +44,7 @@ extension GeoJSONParser {
             repeat {
                 s.skipWhitespace()
                 let keyOffset = s.pos
-                let key = try s.scanString()
+                let key = try s.scanKey()
                 try keys.insert(key, at: keyOffset, in: s)
                 try s.expect(UInt8(ascii: ":"), "':' after an object key")
                 s.skipWhitespace()

@@ -20,7 +20,9 @@ public enum GeoJSONReader {
                 do throws(ReadError) {
                     try parser.parseDocument()
                 } catch {
-                    parser.problem(error.offset, error.message)
+                    // Say so when the error is that the file stopped (a truncated file).
+                    let atEnd = error.offset >= buf.count && !error.message.hasPrefix("unexpected end of file")
+                    parser.problem(error.offset, (atEnd ? "unexpected end of file, " : "") + error.message)
                 }
             }
             return parser.finish(text)

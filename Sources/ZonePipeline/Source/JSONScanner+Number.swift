@@ -105,9 +105,10 @@ extension JSONScanner {
         var s = self
         s.pos = start
         if s.peek() == UInt8(ascii: "-") { s.pos += 1 }
-        let b = s.peek()
-        if b == UInt8(ascii: "N") || b == UInt8(ascii: "I") {
-            return ReadError(offset: start, message: "NaN and Infinity are not valid JSON numbers")
+        let word = s.word()
+        if word == "NaN" || word == "Infinity" {
+            let name = (s.pos > start ? "-" : "") + word
+            return ReadError(offset: start, message: "\(name) is not a valid JSON number (JSON has no NaN or Infinity)")
         }
         return s.unexpected("a number")
     }

@@ -6,6 +6,12 @@ struct RawString {
 }
 
 extension JSONScanner {
+    /// Scans an object member name (a string literal).
+    mutating func scanKey() throws(ReadError) -> RawString {
+        guard peek() == UInt8(ascii: "\"") else { throw unexpected("a member name in double quotes") }
+        return try scanString()
+    }
+
     /// Scans a string literal at the current position (RFC 8259 §7), validating escapes.
     /// The file's UTF-8 was validated before scanning, so multi-byte sequences pass as is.
     mutating func scanString() throws(ReadError) -> RawString {
@@ -26,11 +32,14 @@ extension JSONScanner {
                 continue
             }
             if b < 0x20 {
-                throw ReadError(offset: pos, message: "control character 0x\(String(b, radix: 16, uppercase: true)) must be escaped in a string")
+                if b == 0x0A || b == 0x0D {
+                    throw ReadError(offset: pos, message: "unterminated string: line break before the closing quote (write \\n for a line break inside a string)")
+                }
+                throw ReadError(offset: pos, message: "control character 0x\(hex2(b)) must be escaped in a string")
             }
             pos += 1
         }
-        throw ReadError(offset: open, message: "unterminated string")
+        throw ReadError(offset: open, message: "unterminated string: the file ends before its closing quote")
     }
 
     private mutating func scanEscape() throws(ReadError) {
@@ -55,8 +64,10 @@ extension JSONScanner {
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw ReadError(offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
             }
+        case 0x21...0x7E:
+            throw ReadError(offset: at, message: "invalid escape sequence \\\(Character(Unicode.Scalar(peek()))) in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
         default:
-            throw ReadError(offset: at, message: "invalid escape sequence in string")
+            throw ReadError(offset: at, message: atEnd ? "unterminated string: the file ends in an escape sequence" : "invalid escape sequence in string")
         }
     }
 

@@ -11,6 +11,8 @@ extension JSONScanner {
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "N"), UInt8(ascii: "I"):
             return .number(try parseNumber())
+        case UInt8(ascii: "+"), UInt8(ascii: "."):
+            throw ReadError(offset: pos, message: "a JSON number cannot start with '\(Character(Unicode.Scalar(peek())))'")
         default: throw unexpected("a JSON value")
         }
     }
@@ -28,7 +30,7 @@ extension JSONScanner {
         repeat {
             skipWhitespace()
             let keyOffset = pos
-            let key = decode(try scanString())
+            let key = decode(try scanKey())
             let duplicate: Bool
             if object.members.count < 16 {
                 duplicate = object.members.contains { $0.key == key }
@@ -62,6 +64,7 @@ extension JSONScanner {
         let n = word.utf8CodeUnitCount
         let w = word.utf8Start
         for i in 0..<n where pos + i >= buf.count || buf[pos + i] != w[i] {
+            if pos + i >= buf.count { throw ReadError(offset: buf.count, message: "unexpected end of file, expected \(word)") }
             throw unexpected("a JSON value")
         }
         pos += n

@@ -11,7 +11,7 @@ struct JSONScanner {
     var pos = 0
     /// Current nesting of arrays and objects; bounded so that no input can exhaust the stack.
     var depth = 0
-    static let maxDepth = 128
+    static let maxDepth = 256
 
     init(_ buf: UnsafeBufferPointer<UInt8>) { self.buf = buf }
 
@@ -39,12 +39,33 @@ struct JSONScanner {
         case UInt8(ascii: "\""): return "a string"
         case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "["): return "an array"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
-        case UInt8(ascii: "n"): return "null"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+            // A bare word: a literal, or text that lacks its quotes (an unquoted key).
+            let word = self.word()
+            switch word {
+            case "true", "false": return "a boolean"
+            case "null": return "null"
+            default: return "'\(word)'"
+            }
         case 0x21...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
-        default: return "byte 0x" + String(b, radix: 16, uppercase: true)
+        default: return "byte 0x" + hex2(b)
         }
+    }
+
+    /// The run of letters, digits and '_' at the current position (at most 32 bytes).
+    func word() -> String {
+        var end = pos
+        while end < buf.count, end - pos < 32 {
+            switch buf[end] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                end += 1
+            default:
+                return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<end]), as: UTF8.self)
+            }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<end]), as: UTF8.self)
     }
 
     @inline(__always) mutating func expect(_ byte: UInt8, _ what: String) throws(ReadError) {
@@ -75,6 +96,11 @@ struct JSONScanner {
     func checkEnd() throws(ReadError) {
         var s = self
         s.skipWhitespace()
-        if !s.atEnd { throw ReadError(offset: s.pos, message: "unexpected \(s.describeToken()) after the end of the JSON document") }
+        if !s.atEnd { throw ReadError(offset: s.pos, message: "found \(s.describeToken()) after the end of the JSON document") }
     }
+}
+
+/// Two uppercase hexadecimal digits, as in "0x09".
+func hex2(_ b: UInt8) -> String {
+    (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
 }

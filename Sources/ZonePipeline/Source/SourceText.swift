@@ -37,6 +37,8 @@ public final class SourceText {
         }
         var (from, column) = (lineStarts[lo], 1)
         if cursor.line == lo, cursor.offset <= offset { (from, column) = (cursor.offset, cursor.column) }
+        // A UTF-8 byte order mark is not a column (editors do not show it).
+        if lo == 0, from < 3, offset >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { (from, column) = (3, 1) }
         for i in from..<offset where bytes[i] & 0xC0 != 0x80 { column += 1 }
         cursor = (offset, column, lo)
         return SourceLocation(file: path, line: lo + 1, column: column)

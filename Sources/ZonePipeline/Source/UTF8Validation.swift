@@ -18,6 +18,7 @@ func firstInvalidUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> Int? {
         switch b0 {
         case 0xC2...0xDF where cont(1): i += 2
         case 0xE0 where cont(1, 0xA0) && cont(2): i += 3
+        // One pattern per case: a `where` clause binds only to the last pattern of its case.
         case 0xE1...0xEC where cont(1) && cont(2): i += 3
         case 0xEE...0xEF where cont(1) && cont(2): i += 3
         case 0xED where cont(1, 0x80, 0x9F) && cont(2): i += 3

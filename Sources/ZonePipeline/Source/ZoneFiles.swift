@@ -4,6 +4,8 @@ import Foundation
 /// `*.geojson` (other files, such as licences and notes, are left alone).
 public enum ZoneFiles {
     /// The files, directories' contents sorted by path so every run reads them in one order.
+    /// A path met twice (named twice, or named and also found in a named directory) is listed
+    /// once, where first met: reading a file twice would report its ids as duplicates.
     public static func discover(_ paths: [String]) throws(SourceError) -> [String] {
         var files: [String] = []
         let fm = FileManager.default
@@ -28,6 +30,7 @@ public enum ZoneFiles {
             if found.isEmpty { throw SourceError(path: path, message: "no *.geojson files in this directory") }
             files.append(contentsOf: found.sorted())
         }
-        return files
+        var seen: Set<String> = []
+        return files.filter { seen.insert($0).inserted }
     }
 }

@@ -29,7 +29,7 @@ public enum ZoneLoader {
             zones.inputBytes += file.bytes
         }
         zones.diagnostics += PipelineRules(config: config).check(zones.features)
-        let order = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         zones.diagnostics = zones.diagnostics.enumerated().sorted { a, b in
             let ka = (order[a.element.location.file] ?? -1, a.element.location.line, a.element.location.column, a.offset)
             let kb = (order[b.element.location.file] ?? -1, b.element.location.line, b.element.location.column, b.offset)
