@@ -7,6 +7,7 @@
 /// once (GEOSUnaryUnionPrec_r), polygonized into faces, and each face goes to the group whose
 /// unrounded area holds a point inside it. Faces meet along exactly shared edges, so each group
 /// is the coverage union of its faces: valid, on the grid, and without slivers between groups.
+/// (Where its faces share no edge, they already are that union, which a validity test shows.)
 /// Parts thinner than the grid collapse into lines and disappear.
 struct SnapToGrid {
     let context: GEOSContext
@@ -26,7 +27,10 @@ struct SnapToGrid {
             }
         }
         return try owned.map { faces in
-            try GEOSGeometry.multiPolygon(of: faces, context: context).coverageUnion().polygonalPart()
+            // With priority, faces of one group rarely share an edge (a group's polygons were
+            // dissolved), and then they already form a valid MultiPolygon; union only if not.
+            let parts = try GEOSGeometry.multiPolygon(of: faces, context: context)
+            return try parts.invalidityReason() == nil ? parts : try parts.coverageUnion().polygonalPart()
         }
     }
 }
