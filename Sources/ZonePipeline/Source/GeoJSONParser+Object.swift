@@ -128,8 +128,28 @@ extension GeoJSONParser {
 
     /// The "features" array of a FeatureCollection; each Feature is recorded as it is read.
     private mutating func readFeatures() throws(ReadError) {
+        try readArrayOfObjects("features", element: "a Feature object") { parser, at throws(ReadError) in
+            let f = try parser.parseObject(expecting: .feature)
+            if f.type == .feature { parser.addFeature(f, at: at) }
+        }
+    }
+
+    /// The "geometries" of a GeometryCollection (read fully, though zones cannot use them).
+    private mutating func readGeometries() throws(ReadError) {
+        collectionDepth += 1
+        defer { collectionDepth -= 1 }
+        try readArrayOfObjects("geometries", element: "a geometry object") { parser, _ throws(ReadError) in
+            _ = try parser.parseObject(expecting: .geometry)
+        }
+    }
+
+    /// An array member whose elements must be objects: `each` reads one (the scanner at its
+    /// '{', given its offset); anything else is reported and skipped.
+    private mutating func readArrayOfObjects(
+        _ member: String, element: String, _ each: (inout GeoJSONParser, Int) throws(ReadError) -> Void
+    ) throws(ReadError) {
         guard s.peek() == UInt8(ascii: "[") else {
-            problem(s.pos, "\"features\" must be an array, found \(s.describeToken())")
+            problem(s.pos, "\"\(member)\" must be an array, found \(s.describeToken())")
             _ = try s.parseValue()
             return
         }
@@ -142,13 +162,12 @@ extension GeoJSONParser {
             s.skipWhitespace()
             let at = s.pos
             if s.peek() == UInt8(ascii: "{") {
-                let f = try parseObject(expecting: .feature)
-                if f.type == .feature { addFeature(f, at: at) }
+                try each(&self, at)
             } else {
-                problem(at, "expected a Feature object, found \(s.describeToken())")
+                problem(at, "expected \(element), found \(s.describeToken())")
                 _ = try s.parseValue()
             }
-        } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in \"features\"")
+        } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in \"\(member)\"")
     }
 
     /// A Feature's "geometry": an object or null (RFC 7946 §3.2).
@@ -163,31 +182,6 @@ extension GeoJSONParser {
             return .unusable
         }
         return try parseObject(expecting: .geometry).selfGeometry
-    }
-
-    /// The "geometries" of a GeometryCollection (read fully, though zones cannot use them).
-    private mutating func readGeometries() throws(ReadError) {
-        guard s.peek() == UInt8(ascii: "[") else {
-            problem(s.pos, "\"geometries\" must be an array, found \(s.describeToken())")
-            _ = try s.parseValue()
-            return
-        }
-        try s.enter()
-        defer { s.leave() }
-        collectionDepth += 1
-        defer { collectionDepth -= 1 }
-        s.pos += 1
-        s.skipWhitespace()
-        if s.peek() == UInt8(ascii: "]") { s.pos += 1; return }
-        repeat {
-            s.skipWhitespace()
-            if s.peek() == UInt8(ascii: "{") {
-                _ = try parseObject(expecting: .geometry)
-            } else {
-                problem(s.pos, "expected a geometry object, found \(s.describeToken())")
-                _ = try s.parseValue()
-            }
-        } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in \"geometries\"")
     }
 
     /// A Feature's "properties": an object or null.
