@@ -2,6 +2,11 @@
 public struct BoundingBox: Hashable, Sendable {
     public var west: Double, south: Double, east: Double, north: Double
 
+    /// A box from its four sides.
+    public init(west: Double, south: Double, east: Double, north: Double) {
+        (self.west, self.south, self.east, self.north) = (west, south, east, north)
+    }
+
     /// The box of all positions of `g` (nil when it has none).
     public init?(_ g: PolygonalGeometry) {
         guard g.positionCount > 0 else { return nil }
