@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // System libraries (Debian: libgeos-dev, libcurl4-openssl-dev, zlib1g-dev).
@@ -21,7 +22,11 @@ let package = Package(
 
         .target(
             name: "ZonePipeline",
-            dependencies: ["CGEOS", "CZlib", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "CGEOS", "CZlib",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "S3Upload", dependencies: ["CCurl"]),
         .executableTarget(

@@ -4,6 +4,8 @@ import Dispatch
 public struct ZoneGroupResult: Sendable {
     /// The `group_by` values, e.g. ["berlin", "parking"].
     public var key: [String]
+    /// Indices of the input features, in source order.
+    public var members: [Int]
     /// The group keys and the `keep` properties.
     public var properties: JSONObject
     /// Valid, on the precision grid, wound as RFC 7946 asks.
@@ -76,7 +78,7 @@ struct CityGeometry {
                     "group [\(group.key.joined(separator: ", "))]: output geometry is invalid (\(reason)); nothing is built"))
             }
             result.groups.append(ZoneGroupResult(
-                key: group.key, properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
+                key: group.key, members: group.members, properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
                 bbox: bbox, inputPolygons: polygons[i].count,
                 inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) }))
         }

@@ -11,16 +11,19 @@ public struct Feature: Sendable {
     /// Byte offset of the feature object, and of each ring's opening bracket, in the source.
     public var offset: Int
     public var ringOffsets: [Int]
+    /// Bytes of the feature's source text.
+    public var byteCount: Int
     /// False when GEOS found the geometry invalid (set by validation; the build repairs it).
     public var isValid = true
 
     public init(id: JSONValue? = nil, properties: JSONObject = JSONObject(), geometry: PolygonalGeometry?,
-                location: SourceLocation, offset: Int = 0, ringOffsets: [Int] = []) {
+                location: SourceLocation, offset: Int = 0, ringOffsets: [Int] = [], byteCount: Int = 0) {
         self.id = id
         self.properties = properties
         self.geometry = geometry
         self.location = location
         self.offset = offset
         self.ringOffsets = ringOffsets
+        self.byteCount = byteCount
     }
 }

@@ -42,6 +42,8 @@ struct ParsedFeature {
     var geometry: PolygonalGeometry?
     var offset: Int
     var ringOffsets: [Int]
+    /// Bytes of the feature's source text (its object, or the whole geometry document).
+    var byteCount: Int
 }
 
 /// One finding at a byte offset.
@@ -91,7 +93,7 @@ struct GeoJSONParser {
             var offsets: [Int] = []
             if case .polygonal(_, let r) = top.selfGeometry { offsets = r }
             parsed.append(ParsedFeature(id: nil, properties: JSONObject(), geometry: usable(top.selfGeometry, start),
-                                        offset: start, ringOffsets: offsets))
+                                        offset: start, ringOffsets: offsets, byteCount: s.pos - start))
         default:
             break  // missing or unknown type: already reported
         }
@@ -105,7 +107,7 @@ struct GeoJSONParser {
         if case .null? = o.geometry { problem(offset, "Feature has a null geometry; it is skipped", .warning) }
         parsed.append(ParsedFeature(id: o.id, properties: o.properties ?? JSONObject(),
                                     geometry: usable(o.geometry, offset), offset: offset,
-                                    ringOffsets: o.geometryRingOffsets))
+                                    ringOffsets: o.geometryRingOffsets, byteCount: s.pos - offset))
     }
 
     func usable(_ g: ParsedGeometry?, _ offset: Int) -> PolygonalGeometry? {

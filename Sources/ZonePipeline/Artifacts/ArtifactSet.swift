@@ -1,0 +1,77 @@
+import Foundation
+
+/// One file of the build output.
+public struct ArtifactFile: Sendable {
+    /// Path relative to the output directory (and object key relative to the store prefix).
+    public var path: String
+    public var bytes: [UInt8]
+}
+
+/// Turns geometry results into the published files: one gzip'd GeoJSON per city, the style
+/// table, each named by the SHA-256 of its uncompressed bytes, plus the manifest rows.
+struct ArtifactSet: Sendable {
+    let config: PipelineConfig
+
+    /// A city's artifact and its manifest row.
+    func city(_ result: CityResult, folder: String, features: [Feature], styles: StyleExtraction) throws -> (file: ArtifactFile, entry: Manifest.CityEntry, minified: Int) {
+        let styleIndex = config.groupBy.firstIndex(of: config.styles.property)
+        var outputs: [OutputFeature] = []
+        var styleNames: [String] = []
+        for group in result.groups {
+            let name = styleIndex.map { group.key[$0] } ?? group.memberStyle(features, styles)
+            var properties = JSONObject(group.properties.members.filter { !config.styleKeys.contains($0.key) && $0.key != "style" })
+            if let name {
+                properties.members.append(("style", .string(name)))
+                styleNames.append(name)
+            }
+            outputs.append(OutputFeature(properties: properties, geometry: group.geometry, bbox: group.bbox))
+        }
+        let raw = GeoJSONWriter.featureCollection(outputs, precision: config.precision)
+        let hash = sha256Hex(raw)
+        let gzip = try Gzip.compress(raw, level: config.gzipLevel)
+        let key = "zones/\(folder)/\(hash).geojson.gz"
+        let bbox = result.groups.dropFirst().reduce(result.groups.first?.bbox) { $0?.union($1.bbox) }
+        let entry = Manifest.CityEntry(
+            id: result.city, key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count,
+            contentType: "application/geo+json", contentEncoding: "gzip", bbox: bbox?.array ?? [],
+            features: outputs.count, vertices: result.groups.reduce(0) { $0 + $1.geometry.positionCount },
+            styles: Array(Set(styleNames)).sorted())
+        return (ArtifactFile(path: key, bytes: gzip), entry, raw.count)
+    }
+
+    /// The style table artifact: {"name": {"stroke": …, …}, …}, compact, names sorted.
+    func styleTable(_ table: StyleTable) throws -> (file: ArtifactFile, entry: Manifest.StylesEntry) {
+        var raw: [UInt8] = []
+        JSONValue.object(JSONObject(table.styles.map { ($0.name, JSONValue.object($0.properties)) })).appendJSON(to: &raw)
+        let hash = sha256Hex(raw)
+        let gzip = try Gzip.compress(raw, level: config.gzipLevel)
+        let key = "styles/\(hash).json.gz"
+        return (ArtifactFile(path: key, bytes: gzip), Manifest.StylesEntry(key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count))
+    }
+}
+
+/// Folder names for city ids: letters, digits, '-', '_' and '.' kept, others '_'; where two
+/// ids would share a folder, each gets 8 hex digits of its id's SHA-256 appended.
+func cityFolders(_ ids: [String]) -> [String: String] {
+    let slugs = ids.map { (id: $0, slug: slug($0)) }
+    let counts = Dictionary(slugs.map { ($0.slug, 1) }, uniquingKeysWith: +)
+    return Dictionary(uniqueKeysWithValues: slugs.map { item in
+        (item.id, counts[item.slug, default: 0] > 1 ? item.slug + "-" + String(sha256Hex(Array(item.id.utf8)).prefix(8)) : item.slug)
+    })
+}
+
+/// A city name as one path segment.
+func slug(_ id: String) -> String {
+    let kept = id.unicodeScalars.map { s -> String in
+        s.isASCII && (CharacterSet.alphanumerics.contains(s) || "-_.".unicodeScalars.contains(s)) ? String(s) : "_"
+    }.joined()
+    return kept.isEmpty || kept == "." || kept == ".." ? "_" + kept : kept
+}
+
+extension ZoneGroupResult {
+    /// The style name of the group's first feature that has one (used when the style
+    /// property is not a group key).
+    func memberStyle(_ features: [Feature], _ styles: StyleExtraction) -> String? {
+        members.lazy.compactMap { styles.styleName(of: features[$0]) }.first
+    }
+}

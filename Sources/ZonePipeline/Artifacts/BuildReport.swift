@@ -1,0 +1,43 @@
+/// What `zonectl build` did, per city and in total (written as dist/report.json).
+public struct BuildReport: Codable, Sendable {
+    /// One city's counts: input → output.
+    public struct City: Codable, Sendable {
+        public var id: String
+        public var inputFeatures: Int
+        public var inputPolygons: Int
+        public var outputFeatures: Int
+        public var verticesIn: Int
+        public var verticesOut: Int
+        /// Bytes of the authored source features, of the compact artifact, of its gzip.
+        public var bytesAuthored: Int
+        public var bytesMinified: Int
+        public var bytesGzip: Int
+    }
+
+    /// Area one style lost to a higher-priority style, in m².
+    public struct Contested: Codable, Sendable {
+        public var city: String
+        public var winner: String
+        public var loser: String
+        public var squareMetres: Double
+    }
+
+    public var cities: [City]
+    public var total: City
+    public var contested: [Contested]
+    /// Seconds per stage (load = read + validate), and per geometry step summed over threads.
+    public var stageSeconds: [String: Double]
+    public var geometrySteps: [String: Double]
+    public var warnings: Int
+
+    /// Sums of the city rows.
+    static func total(_ cities: [City]) -> City {
+        cities.reduce(City(id: "total", inputFeatures: 0, inputPolygons: 0, outputFeatures: 0, verticesIn: 0,
+                           verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0)) { t, c in
+            City(id: "total", inputFeatures: t.inputFeatures + c.inputFeatures, inputPolygons: t.inputPolygons + c.inputPolygons,
+                 outputFeatures: t.outputFeatures + c.outputFeatures, verticesIn: t.verticesIn + c.verticesIn,
+                 verticesOut: t.verticesOut + c.verticesOut, bytesAuthored: t.bytesAuthored + c.bytesAuthored,
+                 bytesMinified: t.bytesMinified + c.bytesMinified, bytesGzip: t.bytesGzip + c.bytesGzip)
+        }
+    }
+}

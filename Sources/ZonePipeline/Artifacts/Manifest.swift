@@ -1,0 +1,98 @@
+import Foundation
+
+/// What clients poll: every artifact of one version with its hash and size
+/// (`docs/manifest.schema.json` is its JSON Schema).
+public struct Manifest: Codable, Sendable, Equatable {
+    /// Manifest format version.
+    public var schema: Int
+    /// Monotonic UTC stamp, e.g. 20261121T182503Z.
+    public var version: String
+    /// The version this one replaces, or nil for the first.
+    public var previous: String?
+    /// ISO 8601 time of the build.
+    public var generatedAt: String
+    public var source: SourceInfo
+    public var styles: StylesEntry
+    public var cities: [CityEntry]
+
+    /// Where the artifacts came from.
+    public struct SourceInfo: Codable, Sendable, Equatable {
+        /// The git revision of the zones, when they are in a git work tree.
+        public var revision: String?
+        /// SHA-256 of pipeline.yml's bytes (of nothing when the defaults were used).
+        public var configHash: String
+    }
+
+    /// The shared style table.
+    public struct StylesEntry: Codable, Sendable, Equatable {
+        public var key: String
+        public var sha256: String
+        public var bytes: Int
+        public var encodedBytes: Int
+    }
+
+    /// One city's artifact.
+    public struct CityEntry: Codable, Sendable, Equatable {
+        public var id: String
+        public var key: String
+        public var sha256: String
+        public var bytes: Int
+        public var encodedBytes: Int
+        public var contentType: String
+        public var contentEncoding: String
+        public var bbox: [Double]
+        public var features: Int
+        public var vertices: Int
+        public var styles: [String]
+    }
+
+    public static let currentSchema = 1
+
+    /// Encodes with `previous` and `revision` written as null when absent.
+    public func encode(to encoder: Encoder) throws {
+        enum Keys: String, CodingKey { case schema, version, previous, generatedAt, source, styles, cities }
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(version, forKey: .version)
+        if let previous { try c.encode(previous, forKey: .previous) } else { try c.encodeNil(forKey: .previous) }
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(source, forKey: .source)
+        try c.encode(styles, forKey: .styles)
+        try c.encode(cities, forKey: .cities)
+    }
+
+    /// Pretty, key-sorted JSON (small; read by people as well as clients).
+    public func jsonBytes() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(self)) + [0x0A]
+    }
+
+    /// A version stamp for `date`, later than `previous` (stamps compare as strings).
+    public static func version(at date: Date, after previous: String?) -> String {
+        var d = date
+        var stamp = format(d)
+        while let previous, stamp <= previous {
+            d = d.addingTimeInterval(1)
+            stamp = format(d)
+        }
+        return stamp
+    }
+
+    static func format(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return f.string(from: date)
+    }
+}
+
+extension Manifest.SourceInfo {
+    public func encode(to encoder: Encoder) throws {
+        enum Keys: String, CodingKey { case revision, configHash }
+        var c = encoder.container(keyedBy: Keys.self)
+        if let revision { try c.encode(revision, forKey: .revision) } else { try c.encodeNil(forKey: .revision) }
+        try c.encode(configHash, forKey: .configHash)
+    }
+}

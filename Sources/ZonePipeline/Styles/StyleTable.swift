@@ -1,0 +1,58 @@
+/// The shared style table: style name → style properties (stroke, fill, …). Output features
+/// carry only `"style": "<name>"`; clients look the values up here once.
+public struct StyleTable: Sendable, Equatable {
+    /// Styles sorted by name; each style's keys in `PipelineConfig.styleKeys` order.
+    public var styles: [(name: String, properties: JSONObject)]
+
+    public static func == (a: StyleTable, b: StyleTable) -> Bool {
+        a.styles.count == b.styles.count && zip(a.styles, b.styles).allSatisfy { $0.name == $1.name && $0.properties == $1.properties }
+    }
+
+    /// The properties of `name`, if the table has it.
+    public subscript(name: String) -> JSONObject? {
+        styles.first { $0.name == name }?.properties
+    }
+}
+
+/// Builds the style table and names each feature's style.
+///
+/// A feature's style name is its `styles.property` value (`style` by default). A feature
+/// without one but with raw style values gets a name derived from those values
+/// (`style-` and 8 hex digits of their SHA-256), so equal sets share a name and every run names
+/// them alike. A style's values are pipeline.yml's definition where there is one, completed by
+/// the raw values its features carry (validation has made sure they agree).
+public struct StyleExtraction: Sendable {
+    let config: PipelineConfig
+
+    public init(config: PipelineConfig) { self.config = config }
+
+    /// The style name of `feature`, or nil when it has neither a name nor style values.
+    public func styleName(of feature: Feature) -> String? {
+        if let name = feature.properties[config.styles.property]?.stringValue, !name.isEmpty { return name }
+        let values = rawValues(of: feature)
+        guard !values.members.isEmpty else { return nil }
+        return "style-" + String(sha256Hex(Array(JSONValue.object(values).description.utf8)).prefix(8))
+    }
+
+    /// The table of every style used by `features`, plus styles pipeline.yml defines.
+    public func table(for features: [Feature]) -> StyleTable {
+        var values: [String: JSONObject] = config.styles.definitions
+        for f in features where f.geometry != nil {
+            guard let name = styleName(of: f) else { continue }
+            var style = values[name] ?? JSONObject()
+            for (k, v) in rawValues(of: f).members where style[k] == nil { style.members.append((k, v)) }
+            values[name] = style
+        }
+        let order = config.styleKeys
+        return StyleTable(styles: values.keys.sorted().map { name in
+            let style = values[name] ?? JSONObject()
+            let sorted = style.members.sorted { (order.firstIndex(of: $0.key) ?? order.count) < (order.firstIndex(of: $1.key) ?? order.count) }
+            return (name, JSONObject(sorted))
+        })
+    }
+
+    /// The style keys a feature carries, in `styleKeys` order.
+    func rawValues(of f: Feature) -> JSONObject {
+        JSONObject(config.styleKeys.compactMap { k in f.properties[k].map { (k, $0) } })
+    }
+}

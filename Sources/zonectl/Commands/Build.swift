@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import ZonePipeline
+
+extension Zonectl {
+    /// `zonectl build`: validate → geometry → styles → artifacts in the output directory.
+    struct Build: ZonectlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the zone artifacts, manifest and report into the output directory.",
+            discussion: """
+                Validation errors stop the build before anything is written; the previous output \
+                directory is replaced only when the whole build succeeded.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "Zone files or directories (default: `zones` from pipeline.yml).")
+        var zones: [String] = []
+
+        @Option(help: "Output directory (default: `output` from pipeline.yml).")
+        var out: String?
+
+        @Option(help: "Output: text (a table) or json (the report).")
+        var format: OutputFormat = .text
+
+        func validate() throws {
+            if format == .github { throw ValidationError("build supports --format text or json") }
+        }
+
+        func run(config: PipelineConfig) throws -> ExitCode {
+            let outDir = out ?? config.output
+            let configBytes = global.config.flatMap { FileManager.default.contents(atPath: $0) }
+                ?? FileManager.default.contents(atPath: "pipeline.yml") ?? Data()
+            let previous = FileManager.default.contents(atPath: outDir + "/manifest.json")
+                .flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }?.version
+            let outcome = try BuildPipeline(config: config, jobs: jobs).run(
+                paths: zones.isEmpty ? nil : zones, configBytes: [UInt8](configBytes),
+                revision: gitRevision(), previousVersion: previous)
+            for d in outcome.diagnostics where d.severity == .error || format == .text && global.verbose {
+                printError(d.description)
+            }
+            guard let output = outcome.output else {
+                printError("build failed: \(outcome.diagnostics.count { $0.severity == .error }) error(s); nothing was written")
+                return .failure
+            }
+            try DistDirectory.write(output.files.map { ($0.path, $0.bytes) }, to: outDir)
+            switch format {
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(output.report), as: UTF8.self))
+            default:
+                print(BuildTable(report: output.report).render())
+                let warnings = outcome.diagnostics.count
+                print("wrote \(output.files.count) files to \(outDir)/ (manifest version \(output.manifest.version))" +
+                      (warnings > 0 ? "; \(warnings) warning(s), shown with --verbose" : ""))
+            }
+            return .success
+        }
+    }
+}
+
+/// The git revision of the working directory, if it is a git work tree.
+func gitRevision() -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "rev-parse", "HEAD"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : text
+}

@@ -1,0 +1,40 @@
+import Foundation
+import ZonePipeline
+
+/// The per-city table `zonectl build` prints: polygons → features, vertices, bytes.
+struct BuildTable {
+    let report: BuildReport
+
+    func render() -> String {
+        let header = ["city", "polygons", "features", "vertices in", "vertices out", "authored", "minified", "gzip"]
+        let rows = (report.cities + [report.total]).map { c in
+            [c.id, n(c.inputPolygons), n(c.outputFeatures), n(c.verticesIn), n(c.verticesOut),
+             bytes(c.bytesAuthored), bytes(c.bytesMinified), bytes(c.bytesGzip)]
+        }
+        let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
+        var out = [line(header)]
+        out += rows.dropLast().map(line)
+        out.append(line(rows[rows.count - 1]))
+        return out.joined(separator: "\n")
+    }
+
+    private func n(_ v: Int) -> String {
+        let s = String(v)
+        var out = ""
+        for (i, c) in s.reversed().enumerated() {
+            if i > 0, i % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return String(out.reversed())
+    }
+
+    private func bytes(_ v: Int) -> String {
+        v >= 1_000_000 ? String(format: "%.1f MB", Double(v) / 1e6) : v >= 1000 ? String(format: "%.1f kB", Double(v) / 1e3) : "\(v) B"
+    }
+}
