@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `zonectl build` end to end on the real cities: deterministic artifacts, a manifest that
+/// matches its schema and files, artifacts that GDAL and shapely read, and no output on errors.
+@Suite(.serialized) struct BuildCommandTests {
+    static let zones = TestPaths.fixtures.appendingPathComponent("zones-real").path
+
+    @Test func realCitiesBuildDeterministicallyAndCheckOut() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = try zonectl("build", "--zones", Self.zones, "--out", "one", "--jobs", "1", in: dir)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("total "))
+        let two = try zonectl("build", "--zones", Self.zones, "--out", "two", "--jobs", "2", in: dir)
+        #expect(two.status == 0, "\(two.stderr)")
+
+        // Byte-identical artifacts whatever the thread count.
+        let a = try artifactFiles(dir.appendingPathComponent("one"))
+        let b = try artifactFiles(dir.appendingPathComponent("two"))
+        #expect(a.count == 43)  // 42 cities + the style table
+        #expect(a == b)
+
+        // Schema, hashes, sizes, style/bbox on every feature, decimals, validity (shapely).
+        let check = try run(TestPaths.python, [
+            TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dir.appendingPathComponent("one").path,
+            TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        #expect(result["cities"] as? Int == 42)
+        #expect(result["invalid"] as? Int == 0)
+        #expect((result["problems"] as? [String])?.isEmpty == true, "\(result["problems"] ?? "")")
+        #expect((result["features"] as? Int ?? 0) >= 42 * 3)
+
+        // GDAL reads every artifact through /vsigzip/ without a warning.
+        for file in a.keys where file.hasPrefix("zones/") {
+            let path = dir.appendingPathComponent("one").appendingPathComponent(file).path
+            let info = try run("ogrinfo", ["-ro", "-al", "-so", "/vsigzip/" + path])
+            #expect(info.status == 0)
+            #expect(!info.stdout.contains("Warning") && !info.stderr.contains("Warning") && !info.stderr.contains("ERROR"), "\(file): \(info.stderr)")
+            #expect(info.stdout.contains("Geometry: Multi Polygon"))
+        }
+    }
+
+    @Test func validationErrorsLeaveThePreviousOutputAlone() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = #"{"type":"Feature","properties":{"city":"x","style":"p"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}}"#
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        try good.write(to: dir.appendingPathComponent("zones/a.geojson"), atomically: true, encoding: .utf8)
+        let first = try zonectl("build", "--zones", "zones", "--out", "dist", in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try artifactFiles(dir.appendingPathComponent("dist"))
+        let manifest = try Data(contentsOf: dir.appendingPathComponent("dist/manifest.json"))
+
+        try #"{"type":"Feature","properties":{"city":"x"},"geometry":null}"#.write(
+            to: dir.appendingPathComponent("zones/b.geojson"), atomically: true, encoding: .utf8)
+        let failed = try zonectl("build", "--zones", "zones", "--out", "dist", in: dir)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("zones/b.geojson:1:1: error: feature has no \"style\" property"))
+        #expect(failed.stderr.contains("nothing was written"))
+        #expect(try artifactFiles(dir.appendingPathComponent("dist")) == before)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("dist/manifest.json")) == manifest)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".dist") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func jsonFormatPrintsTheReport() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try zonectl("build", "--zones", TestPaths.root.appendingPathComponent("zones").path, "--out", "dist", "--format", "json", in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let total = try #require(report["total"] as? [String: Any])
+        #expect(total["outputFeatures"] as? Int == 26)
+        #expect((report["cities"] as? [Any])?.count == 7)
+        let written = try Data(contentsOf: dir.appendingPathComponent("dist/report.json"))
+        let onDisk = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        #expect(onDisk["total"] as? [String: Int] == total as? [String: Int])
+    }
+
+    /// Artifact paths (zones/, styles/) → bytes.
+    func artifactFiles(_ dist: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for sub in ["zones", "styles"] {
+            let base = dist.appendingPathComponent(sub)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
+            while let rel = walker.nextObject() as? String {
+                let url = base.appendingPathComponent(rel)
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+                    out[sub + "/" + rel] = try Data(contentsOf: url)
+                }
+            }
+        }
+        return out
+    }
+}
