@@ -62,6 +62,11 @@ struct CityGeometry {
         for (i, group) in groups.enumerated() {
             var geometry = try PolygonalGeometry(snapped[i])
             geometry.isMulti = true
+            // GEOS rounds with scale 1 / gridSize, which is not exactly 10^precision for every
+            // precision (1 / 1e-5 = 99999.99999999999), leaving coordinates up to an ulp off the
+            // decimals they stand for. Put them on the decimals, so the gate below checks what
+            // a writer prints with `precision` decimals.
+            geometry.coordinates = geometry.coordinates.map { ($0 * decimalScale).rounded() / decimalScale }
             let before = try PolygonalGeometry(carved[i])
             if geometry.polygonCount < before.polygonCount || geometry.ringCount - geometry.polygonCount < before.ringCount - before.polygonCount {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
@@ -88,6 +93,7 @@ struct CityGeometry {
     }
 
     var gridSize: Double { 1 / pow10(config.precision) }
+    var decimalScale: Double { pow10(config.precision) }
 
     /// Groups, highest overlap priority first: listed styles in list order, then the rest by key.
     func prioritised(_ groups: [FeatureGroup]) -> [FeatureGroup] {
