@@ -17,4 +17,6 @@ static inline CURLcode zonectl_easy_setopt_header(CURL *h, size_t (*f)(char *, s
 }
 static inline CURLcode zonectl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode zonectl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+/// curl_version_info(CURLVERSION_NOW): the macro is not visible to Swift.
+static inline curl_version_info_data *zonectl_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
 #endif
