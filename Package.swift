@@ -28,7 +28,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "S3Upload", dependencies: ["CCurl"]),
+        .target(name: "S3Upload", dependencies: ["CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "zonectl",
             dependencies: [
