@@ -80,6 +80,33 @@ import Testing
         #expect(onDisk["total"] as? [String: Int] == total as? [String: Int])
     }
 
+    @Test func unchangedCitiesComeFromTheCache() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
+        let first = try zonectl("build", "--zones", "zones", "--out", "a", in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stdout.contains("(cache)"))
+        let second = try zonectl("build", "--zones", "zones", "--out", "b", in: dir)
+        #expect(second.stdout.contains("7 of 7 cities unchanged (cache)"))
+        #expect(try artifactFiles(dir.appendingPathComponent("a")) == artifactFiles(dir.appendingPathComponent("b")))
+
+        // Move one vertex of Paris: only Paris is rebuilt, and only its artifact changes.
+        let paris = dir.appendingPathComponent("zones/paris.geojson")
+        let text = try String(contentsOf: paris, encoding: .utf8)
+        try text.replacingOccurrences(of: "2.339999", with: "2.338999").write(to: paris, atomically: true, encoding: .utf8)
+        let third = try zonectl("build", "--zones", "zones", "--out", "c", "--format", "json", in: dir)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(third.stdout.utf8)) as? [String: Any])
+        #expect(report["cachedCities"] as? Int == 6)
+        let before = try artifactFiles(dir.appendingPathComponent("b")), after = try artifactFiles(dir.appendingPathComponent("c"))
+        #expect(Set(before.keys).subtracting(after.keys).map { $0.split(separator: "/")[1] } == ["paris"])
+        #expect(before.count == after.count)
+
+        let uncached = try zonectl("build", "--zones", "zones", "--out", "d", "--no-cache", in: dir)
+        #expect(!uncached.stdout.contains("(cache)"))
+        #expect(try artifactFiles(dir.appendingPathComponent("d")) == after)
+    }
+
     /// Artifact paths (zones/, styles/) → bytes.
     func artifactFiles(_ dist: URL) throws -> [String: Data] {
         var out: [String: Data] = [:]

@@ -27,9 +27,10 @@ public struct BuildPipeline {
     }
 
     /// Runs the stages on `paths` (default: the config's zones). Throws only when a file cannot
-    /// be read; data problems end as diagnostics with `output == nil`.
+    /// be read; data problems end as diagnostics with `output == nil`. With a `cache`, cities
+    /// whose inputs did not change reuse their last artifact.
     public func run(paths: [String]? = nil, configBytes: [UInt8], revision: String?, previousVersion: String?,
-                    now: Date = Date()) throws -> Outcome {
+                    cache: BuildCache? = nil, now: Date = Date()) throws -> Outcome {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
         let zones = try ZoneLoader.load(paths: paths ?? config.zones, config: config, jobs: jobs)
@@ -37,39 +38,69 @@ public struct BuildPipeline {
         var diagnostics = zones.diagnostics
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: zones.files.count) }
 
-        let cities = GeometryStage.run(zones, config: config, jobs: jobs)
-        diagnostics += cities.flatMap(\.diagnostics)
+        let features = zones.features
+        let cityGroups = Grouping.group(features, by: config.groupBy)
+        let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, config: config) } }
+        var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
+        for (i, key) in keys.enumerated() {
+            if let cache, let key, let hit = cache.load(key) { cached[i] = hit }
+        }
+        let missing = cityGroups.indices.filter { cached[$0] == nil }
+        let results = GeometryStage.run(cities: missing.map { cityGroups[$0] }, features: features, config: config, jobs: jobs)
+        var fresh: [Int: CityResult] = [:]
+        for (i, result) in zip(missing, results) { fresh[i] = result }
+        for i in cityGroups.indices {
+            diagnostics += fresh[i]?.diagnostics ?? cached[i]?.city.diagnostics.map(\.diagnostic) ?? []
+        }
         clock.lap("geometry", into: &seconds)
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: zones.files.count) }
 
         let styles = StyleExtraction(config: config)
-        let table = styles.table(for: zones.features)
+        let table = styles.table(for: features)
         clock.lap("styles", into: &seconds)
 
         let set = ArtifactSet(config: config)
-        let folders = cityFolders(cities.map(\.city))
-        let features = zones.features
-        let built = parallelMap(count: cities.count, jobs: jobs, makeWorker: { () }) { _, i in
-            Result { try set.city(cities[i], folder: folders[cities[i].city] ?? slug(cities[i].city), features: features, styles: styles) }
+        let folders = cityFolders(cityGroups.map(\.city))
+        let built = parallelMap(count: results.count, jobs: jobs, makeWorker: { () }) { _, k in
+            Result { try set.city(results[k], folder: folders[results[k].city] ?? slug(results[k].city), features: features, styles: styles) }
         }
-        let styleArtifact = try set.styleTable(table)
         var files: [ArtifactFile] = []
         var entries: [Manifest.CityEntry] = []
         var rows: [BuildReport.City] = []
-        let members = Grouping.group(features, by: config.groupBy)
-        for (i, result) in built.enumerated() {
-            let city = try result.get()
-            files.append(city.file)
-            entries.append(city.entry)
-            let inputs = members[i].groups.flatMap(\.members)
-            rows.append(BuildReport.City(
-                id: cities[i].city, inputFeatures: inputs.count,
-                inputPolygons: cities[i].groups.reduce(0) { $0 + $1.inputPolygons },
-                outputFeatures: city.entry.features,
+        var contested: [BuildReport.Contested] = []
+        for (i, city) in cityGroups.enumerated() {
+            if let hit = cached[i] {
+                files.append(ArtifactFile(path: hit.city.artifactPath, bytes: hit.artifact))
+                entries.append(hit.city.entry)
+                rows.append(hit.city.row)
+                contested += hit.city.contested
+                continue
+            }
+            guard let result = fresh[i], let k = missing.firstIndex(of: i) else { continue }
+            let artifact = try built[k].get()
+            let inputs = city.groups.flatMap(\.members)
+            let row = BuildReport.City(
+                id: city.city, inputFeatures: inputs.count,
+                inputPolygons: result.groups.reduce(0) { $0 + $1.inputPolygons },
+                outputFeatures: artifact.entry.features,
                 verticesIn: inputs.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
-                verticesOut: city.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
-                bytesMinified: city.minified, bytesGzip: city.entry.encodedBytes))
+                verticesOut: artifact.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
+                bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes)
+            let cityContested = result.contested.map {
+                BuildReport.Contested(city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"), squareMetres: $0.squareMetres)
+            }
+            files.append(artifact.file)
+            entries.append(artifact.entry)
+            rows.append(row)
+            contested += cityContested
+            if let cache, let key = keys[i] {
+                cache.store(key, city: CachedCity(entry: artifact.entry, row: row, contested: cityContested,
+                                                  diagnostics: result.diagnostics.map(CachedDiagnostic.init),
+                                                  artifactPath: artifact.file.path), artifact: artifact.file.bytes)
+            }
         }
+        cache?.prune(keeping: Set(keys.compactMap { $0 }))
+        let styleArtifact = try set.styleTable(table)
         files.append(styleArtifact.file)
         clock.lap("artifacts", into: &seconds)
 
@@ -79,13 +110,10 @@ public struct BuildPipeline {
             source: .init(revision: revision, configHash: sha256Hex(configBytes)),
             styles: styleArtifact.entry, cities: entries)
         var steps: [String: Double] = [:]
-        for c in cities { steps.merge(c.timings, uniquingKeysWith: +) }
+        for c in results { steps.merge(c.timings, uniquingKeysWith: +) }
         let report = BuildReport(
-            cities: rows, total: BuildReport.total(rows),
-            contested: cities.flatMap { c in
-                c.contested.map { .init(city: c.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"), squareMetres: $0.squareMetres) }
-            },
-            stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count)
+            cities: rows, total: BuildReport.total(rows), contested: contested,
+            stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         files.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))

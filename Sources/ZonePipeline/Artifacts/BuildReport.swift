@@ -29,6 +29,8 @@ public struct BuildReport: Codable, Sendable {
     public var stageSeconds: [String: Double]
     public var geometrySteps: [String: Double]
     public var warnings: Int
+    /// Cities whose artifact came from the build cache (inputs unchanged).
+    public var cachedCities: Int
 
     /// Sums of the city rows.
     static func total(_ cities: [City]) -> City {

@@ -3,9 +3,12 @@
 public enum GeometryStage {
     /// Groups the loaded features and runs every city's geometry pipeline on `jobs` threads.
     public static func run(_ zones: LoadedZones, config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
-        let cities = Grouping.group(zones.features, by: config.groupBy)
-        let features = zones.features
-        return parallelMap(count: cities.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
+        run(cities: Grouping.group(zones.features, by: config.groupBy), features: zones.features, config: config, jobs: jobs)
+    }
+
+    /// Runs the geometry pipeline of `cities` (groups of `features`) on `jobs` threads.
+    public static func run(cities: [CityGroups], features: [Feature], config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
+        parallelMap(count: cities.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
             let city = cities[i]
             do {
                 guard let context else { throw GEOSError.contextUnavailable }

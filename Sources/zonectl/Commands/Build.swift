@@ -24,6 +24,12 @@ extension Zonectl {
         @Option(help: "Output: text (a table) or json (the report).")
         var format: OutputFormat = .text
 
+        @Option(help: "Build cache directory: unchanged cities reuse their artifacts.")
+        var cache: String = ".zonectl/cache"
+
+        @Flag(help: "Rebuild every city, ignoring and not updating the cache.")
+        var noCache = false
+
         func validate() throws {
             if format == .github { throw ValidationError("build supports --format text or json") }
         }
@@ -36,7 +42,8 @@ extension Zonectl {
                 .flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }?.version
             let outcome = try BuildPipeline(config: config, jobs: jobs).run(
                 paths: zones.isEmpty ? nil : zones, configBytes: [UInt8](configBytes),
-                revision: gitRevision(), previousVersion: previous)
+                revision: gitRevision(), previousVersion: previous,
+                cache: noCache ? nil : BuildCache(directory: cache, codeIdentity: executableIdentity()))
             for d in outcome.diagnostics where d.severity == .error || format == .text && global.verbose {
                 printError(d.description)
             }
@@ -53,12 +60,23 @@ extension Zonectl {
             default:
                 print(BuildTable(report: output.report).render())
                 let warnings = outcome.diagnostics.count
-                print("wrote \(output.files.count) files to \(outDir)/ (manifest version \(output.manifest.version))" +
+                let reused = output.report.cachedCities > 0 ? ", \(output.report.cachedCities) of \(output.report.cities.count) cities unchanged (cache)" : ""
+                print("wrote \(output.files.count) files to \(outDir)/ (manifest version \(output.manifest.version)\(reused))" +
                       (warnings > 0 ? "; \(warnings) warning(s), shown with --verbose" : ""))
             }
             return .success
         }
     }
+}
+
+/// Size and modification time of the running executable: a new zonectl never reuses what an
+/// older one cached.
+func executableIdentity() -> String {
+    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(size)-\(modified)"
 }
 
 /// The git revision of the working directory, if it is a git work tree.
