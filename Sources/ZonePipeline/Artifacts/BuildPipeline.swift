@@ -30,11 +30,12 @@ public struct BuildPipeline {
     /// be read; data problems end as diagnostics with `output == nil`. With a `cache`, cities
     /// whose inputs did not change reuse their last artifact.
     public func run(paths: [String]? = nil, configBytes: [UInt8], revision: String?, previousVersion: String?,
-                    cache: BuildCache? = nil, now: Date = Date()) throws -> Outcome {
+                    cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }) throws -> Outcome {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
         let zones = try ZoneLoader.load(paths: paths ?? config.zones, config: config, jobs: jobs)
         clock.lap("load", into: &seconds)
+        progress("read and validated \(zones.files.count) files, \(zones.features.count) features")
         var diagnostics = zones.diagnostics
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: zones.files.count) }
 
@@ -46,6 +47,7 @@ public struct BuildPipeline {
             if let cache, let key, let hit = cache.load(key) { cached[i] = hit }
         }
         let missing = cityGroups.indices.filter { cached[$0] == nil }
+        progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
         let results = GeometryStage.run(cities: missing.map { cityGroups[$0] }, features: features, config: config, jobs: jobs)
         var fresh: [Int: CityResult] = [:]
         for (i, result) in zip(missing, results) { fresh[i] = result }
@@ -55,6 +57,7 @@ public struct BuildPipeline {
         clock.lap("geometry", into: &seconds)
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: zones.files.count) }
 
+        progress("writing artifacts")
         let styles = StyleExtraction(config: config)
         let table = styles.table(for: features)
         clock.lap("styles", into: &seconds)

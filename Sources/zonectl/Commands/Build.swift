@@ -43,7 +43,8 @@ extension Zonectl {
             let outcome = try BuildPipeline(config: config, jobs: jobs).run(
                 paths: zones.isEmpty ? nil : zones, configBytes: [UInt8](configBytes),
                 revision: gitRevision(), previousVersion: previous,
-                cache: noCache ? nil : BuildCache(directory: cache, codeIdentity: executableIdentity()))
+                cache: noCache ? nil : BuildCache(directory: cache, codeIdentity: executableIdentity()),
+                progress: { if isatty(STDERR_FILENO) != 0 { printError("zonectl: " + $0) } })
             for d in outcome.diagnostics where d.severity == .error || format == .text && global.verbose {
                 printError(d.description)
             }
