@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
 
         .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload"]),
+        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload"], resources: [.copy("Fixtures")]),
         .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline"], resources: [.copy("Scripts")]),
     ]
 )
