@@ -1,6 +1,7 @@
 # zonectl — the commands a newcomer needs (Debian 12 with Swift 6.x and make).
 #
-#   make run          install system libraries, build release, validate and build the sample zones into dist/
+#   make run          install system libraries, build release, validate, build and publish the sample
+#                     zones (dist/, then the local store ./store)
 #   make test         install system libraries + Python test tools (.venv), build, run the tests
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #
@@ -35,6 +36,8 @@ release:
 run: deps-run release
 	.build/release/zonectl validate --config $(CONFIG)
 	.build/release/zonectl build --config $(CONFIG)
+	.build/release/zonectl publish --config $(CONFIG)
+	.build/release/zonectl verify --config $(CONFIG)
 
 # Tests find the venv's python3 first on PATH, and by name through ZONECTL_PYTHON.
 test: export PATH := $(VENV)/bin:$(PATH)

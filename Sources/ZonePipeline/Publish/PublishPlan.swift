@@ -1,0 +1,91 @@
+import Foundation
+
+/// Why a publish stopped.
+public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noBuild(String)
+    case corruptArtifact(key: String, reason: String)
+    case remoteManifestUnreadable(String)
+    case anotherPublishWon(version: String)
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .noBuild(let dir): "\(dir)/manifest.json: no build to publish (run zonectl build first)"
+        case .corruptArtifact(let key, let reason): "\(key): \(reason); rebuild before publishing"
+        case .remoteManifestUnreadable(let reason): "the published manifest.json cannot be read: \(reason)"
+        case .anotherPublishWon(let version): "another publish won (version \(version)); nothing was overwritten, run publish again to publish on top of it"
+        case .store(let e): e.description
+        }
+    }
+}
+
+/// What a publish would do: the artifacts the target lacks, against its current manifest.
+public struct PublishPlan: Sendable {
+    /// The build's manifest.
+    public var local: Manifest
+    /// The target's manifest.json and its tag, if it has one.
+    public var remote: Manifest?
+    public var remoteTag: String?
+    /// Artifacts to upload, with their bytes read from the build directory.
+    public var uploads: [ObjectUpload]
+    /// True when the target already serves exactly these artifacts.
+    public var upToDate: Bool
+
+    public var uploadBytes: Int { uploads.reduce(0) { $0 + $1.bytes.count } }
+
+    /// Compares the build in `dist` with what `store` serves.
+    public static func make(dist: String, store: ObjectStore) throws(PublishError) -> PublishPlan {
+        guard let data = FileManager.default.contents(atPath: dist + "/manifest.json"),
+              let local = try? JSONDecoder().decode(Manifest.self, from: data) else { throw .noBuild(dist) }
+        let current: StoredObject?
+        do { current = try store.get("manifest.json") } catch { throw .store(error) }
+        var remote: Manifest?
+        if let current {
+            do { remote = try JSONDecoder().decode(Manifest.self, from: Data(current.bytes)) } catch {
+                throw .remoteManifestUnreadable("not a zonectl manifest (\(error))")
+            }
+        }
+        let served = Set(remote.map { [$0.styles.key] + $0.cities.map(\.key) } ?? [])
+        var uploads: [ObjectUpload] = []
+        for artifact in local.artifacts where !served.contains(artifact.key) {
+            uploads.append(ObjectUpload(key: artifact.key, bytes: try readChecked(artifact, dist: dist), metadata: artifact.metadata))
+        }
+        let upToDate = remote.map { $0.styles == local.styles && $0.cities == local.cities } ?? false
+        return PublishPlan(local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate)
+    }
+
+    /// The artifact's bytes, checked against the manifest (size, and SHA-256 of the content).
+    static func readChecked(_ a: Manifest.Artifact, dist: String) throws(PublishError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: dist + "/" + a.key) else {
+            throw .corruptArtifact(key: a.key, reason: "missing from \(dist)")
+        }
+        let bytes = [UInt8](data)
+        guard bytes.count == a.encodedBytes else { throw .corruptArtifact(key: a.key, reason: "size \(bytes.count) differs from the manifest's \(a.encodedBytes)") }
+        guard let raw = try? Gzip.decompress(bytes), raw.count == a.bytes, sha256Hex(raw) == a.sha256 else {
+            throw .corruptArtifact(key: a.key, reason: "content does not match the manifest's sha256")
+        }
+        return bytes
+    }
+}
+
+extension Manifest {
+    /// One published object a manifest names.
+    public struct Artifact: Sendable {
+        public var key: String
+        public var sha256: String
+        public var bytes: Int
+        public var encodedBytes: Int
+        public var metadata: ObjectMetadata
+    }
+
+    /// The style table and every city artifact, with the headers they are served with.
+    public var artifacts: [Artifact] {
+        let immutable = "public, max-age=31536000, immutable"
+        return [Artifact(key: styles.key, sha256: styles.sha256, bytes: styles.bytes, encodedBytes: styles.encodedBytes,
+                         metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: immutable))]
+            + cities.map {
+                Artifact(key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                         metadata: ObjectMetadata(contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
+            }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One published version of a target.
+public struct PublishedVersion: Sendable {
+    public var version: String
+    public var generatedAt: String
+    public var cities: Int
+    /// True for the version manifest.json serves now.
+    public var isCurrent: Bool
+}
+
+/// Reading and switching a target's versions: `zonectl versions` and `zonectl rollback`.
+public struct VersionHistory: Sendable {
+    public let store: ObjectStore
+
+    public init(store: ObjectStore) { self.store = store }
+
+    /// The kept versions, oldest first.
+    public func list() throws(PublishError) -> [PublishedVersion] {
+        let current = try currentManifest()?.manifest
+        var out: [PublishedVersion] = []
+        do {
+            for key in try store.list(prefix: "manifests/") where key.hasSuffix(".json") {
+                guard let object = try store.get(key),
+                      let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else { continue }
+                out.append(PublishedVersion(version: m.version, generatedAt: m.generatedAt, cities: m.cities.count,
+                                            isCurrent: current.map { $0.cities == m.cities && $0.styles == m.styles } ?? false))
+            }
+        } catch {
+            throw .store(error)
+        }
+        return out.sorted { $0.version < $1.version }
+    }
+
+    /// Serves `version`'s artifacts again, as a new version (versions only grow, so clients
+    /// that compare them still see a change), switching manifest.json conditionally.
+    public func rollback(to version: String, now: Date = Date()) throws(PublishError) -> Manifest {
+        let old: Manifest
+        do {
+            guard let object = try store.get("manifests/\(version).json"),
+                  let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
+                throw PublishError.remoteManifestUnreadable("no kept version \(version) (see zonectl versions)")
+            }
+            old = m
+        } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch { throw .store(.failed(key: version, message: "\(error)")) }
+        for artifact in old.artifacts {
+            do {
+                guard try store.get(artifact.key) != nil else { throw PublishError.corruptArtifact(key: artifact.key, reason: "missing from the target") }
+            } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch { throw .store(.failed(key: artifact.key, message: "\(error)")) }
+        }
+        let current = try currentManifest()
+        var manifest = old
+        manifest.version = Manifest.version(at: now, after: current?.manifest.version)
+        manifest.previous = current?.manifest.version
+        let plan = PublishPlan(local: manifest, remote: current?.manifest, remoteTag: current?.tag, uploads: [], upToDate: false)
+        _ = try Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60).publish(plan, now: now)
+        return manifest
+    }
+
+    /// manifest.json, its tag, and its max-age.
+    func currentManifest() throws(PublishError) -> (manifest: Manifest, tag: String, maxAge: Int?)? {
+        let object: StoredObject?
+        do { object = try store.get("manifest.json") } catch { throw .store(error) }
+        guard let object else { return nil }
+        guard let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
+            throw .remoteManifestUnreadable("manifest.json is not a zonectl manifest")
+        }
+        let maxAge = object.metadata?.cacheControl.split(separator: "=").last.flatMap { Int($0) }
+        return (m, object.etag, maxAge)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import ZonePipeline
+
+extension Zonectl {
+    /// `zonectl versions`: the kept published versions of the target.
+    struct Versions: ZonectlCommand {
+        static let configuration = CommandConfiguration(abstract: "List the published versions kept on the target.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var targetOptions: TargetOptions
+
+        func run(config: PipelineConfig) throws -> ExitCode {
+            let store = try openStore(targetOptions.target, config: config)
+            do {
+                for v in try VersionHistory(store: store).list() {
+                    print("\(v.isCurrent ? "*" : " ") \(v.version)  \(v.generatedAt)  \(v.cities) cities")
+                }
+                return .success
+            } catch {
+                printError("zonectl versions: error: \(error)")
+                return ExitCode(2)
+            }
+        }
+    }
+
+    /// `zonectl rollback VERSION`: serve an earlier version's artifacts again.
+    struct Rollback: ZonectlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve VERSION's artifacts again, as a new version; manifest.json is switched conditionally.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var targetOptions: TargetOptions
+
+        @Argument(help: "A version listed by `zonectl versions`.")
+        var version: String
+
+        func run(config: PipelineConfig) throws -> ExitCode {
+            let store = try openStore(targetOptions.target, config: config)
+            do {
+                let manifest = try VersionHistory(store: store).rollback(to: version)
+                print("rolled back: \(store.name)/manifest.json now serves the artifacts of \(version) as version \(manifest.version)")
+                return .success
+            } catch {
+                printError("zonectl rollback: error: \(error)")
+                return ExitCode(2)
+            }
+        }
+    }
+
+    /// `zonectl verify`: check the target as a client would.
+    struct Verify: ZonectlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch manifest.json and every artifact as a client would; check sizes, hashes and headers.",
+            discussion: "Exit 0 when consistent, 1 when something is wrong, 2 when the target cannot be read.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var targetOptions: TargetOptions
+
+        func run(config: PipelineConfig) throws -> ExitCode {
+            let store = try openStore(targetOptions.target, config: config)
+            do {
+                let result = try Verifier(store: store).verify()
+                for p in result.problems { printError("\(store.name): error: \(p)") }
+                print("version \(result.version): \(result.checked) objects checked, \(result.problems.count) problem(s)")
+                return result.problems.isEmpty ? .success : .failure
+            } catch {
+                printError("zonectl verify: error: \(error)")
+                return ExitCode(2)
+            }
+        }
+    }
+}
