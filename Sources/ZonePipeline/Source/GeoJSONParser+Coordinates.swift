@@ -87,8 +87,15 @@ extension GeoJSONParser {
             return .unusable
         }
         guard clean else { return .unusable }
-        let g = PolygonalGeometry(coordinates: Array(coords), ringEnds: Array(ringEnds),
-                                  polygonEnds: Array(polygonEnds), isMulti: type == .multiPolygon)
-        return .polygonal(g, ringOffsets: Array(ringOffsets))
+        // Exact-size copies: Array(scratch) would share the scratch buffer (and its capacity),
+        // and emptying the scratch would then allocate a new one for every geometry.
+        let g = PolygonalGeometry(coordinates: exactCopy(coords), ringEnds: exactCopy(ringEnds),
+                                  polygonEnds: exactCopy(polygonEnds), isMulti: type == .multiPolygon)
+        return .polygonal(g, ringOffsets: exactCopy(ringOffsets))
     }
+}
+
+/// A new array holding `a`'s elements in a buffer of exactly their size.
+func exactCopy<T>(_ a: [T]) -> [T] {
+    a.withUnsafeBufferPointer { Array($0) }
 }
