@@ -1,0 +1,22 @@
+internal import CCurl
+
+/// A `curl_slist` of header lines ("Name: value"), freed in deinit. It must outlive every
+/// transfer that uses it (CURLOPT_HTTPHEADER keeps the pointer).
+final class CurlHeaderList {
+    private(set) var pointer: UnsafeMutablePointer<curl_slist>?
+
+    /// Appends every line; curl_slist_append copies the string and returns NULL when out of memory.
+    init(lines: [String]) throws(S3Error) {
+        for line in lines {
+            guard let next = curl_slist_append(pointer, line) else {
+                throw .libcurl(function: "curl_slist_append", code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
+            }
+            pointer = next
+        }
+    }
+
+    deinit {
+        // curl_slist_free_all accepts NULL.
+        curl_slist_free_all(pointer)
+    }
+}
