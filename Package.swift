@@ -39,7 +39,9 @@ let package = Package(
         .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
 
         .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline"], resources: [.copy("Scripts")]),
+        // moto_server for the tests that need a real S3 API (S3Upload's and the CLI's).
+        .target(name: "MotoSupport", dependencies: ["S3Upload"], path: "Tests/MotoSupport", resources: [.copy("Resources")]),
+        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "MotoSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "MotoSupport"], resources: [.copy("Scripts")]),
     ]
 )

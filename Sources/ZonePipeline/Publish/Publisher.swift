@@ -11,6 +11,8 @@ public struct PublishResult: Sendable {
     public var bytesWritten: Int
     /// Keys removed by retention.
     public var deleted: [String]
+    /// Why retention could not run, if it could not (the publish itself succeeded).
+    public var retentionWarning: String? = nil
 }
 
 /// The publish protocol (DESIGN.md): read the target's manifest → upload what it lacks, each
@@ -63,14 +65,17 @@ public struct Publisher: Sendable {
         } catch {
             throw .store(.failed(key: "manifest.json", message: "\(error)"))
         }
-        let deleted = try Retention(store: store, keep: keepVersions).apply()
+        // The new version is live; old versions are only clean-up, so a failure here is a warning.
+        var deleted: [String] = []
+        var retentionWarning: String?
+        do { deleted = try Retention(store: store, keep: keepVersions).apply() } catch { retentionWarning = "\(error)" }
         let uploaded = zip(plan.uploads, written)
         return PublishResult(
             upToDate: false, version: manifest.version,
             written: uploaded.filter(\.1).map(\.0.key) + [versioned.key, current.key],
             alreadyThere: uploaded.filter { !$0.1 }.map(\.0.key),
             bytesWritten: uploaded.filter(\.1).reduce(0) { $0 + $1.0.bytes.count } + 2 * bytes.count,
-            deleted: deleted)
+            deleted: deleted, retentionWarning: retentionWarning)
     }
 
     /// The version now in the target's manifest.json (for the "another publish won" message).

@@ -1,9 +1,10 @@
 import Foundation
 
-/// `publish.keep_versions`: keeps the newest N versioned manifests and removes older ones,
-/// with the artifacts that only they referenced. An object a kept manifest (or manifest.json)
-/// references is never removed, nor is one no manifest has ever named (another publish may be
-/// uploading it right now).
+/// `publish.keep_versions`: keeps the newest N versions and removes older versioned manifests,
+/// with the artifacts that only they referenced. Versions are found by following `previous`
+/// from manifest.json (no listing: cheaper, and immune to listing quirks of S3 look-alikes).
+/// An object a kept version references is never removed, nor is one no manifest has named
+/// (another publish may be uploading it right now).
 struct Retention {
     let store: ObjectStore
     let keep: Int
@@ -11,29 +12,20 @@ struct Retention {
     /// Applies the policy; returns the removed keys.
     func apply() throws(PublishError) -> [String] {
         do {
-            let versions = try store.list(prefix: "manifests/").filter { $0.hasSuffix(".json") }.sorted()
-            guard versions.count > keep else { return [] }
-            let dropped = Array(versions.dropLast(keep))
-            let kept = Array(versions.suffix(keep)) + ["manifest.json"]
-            var referenced = Set<String>()
-            for key in kept { referenced.formUnion(try artifactKeys(key)) }
-            var candidates = Set<String>()
-            for key in dropped { candidates.formUnion(try artifactKeys(key)) }
-            let removable = candidates.subtracting(referenced).sorted()
-            try store.delete(removable + dropped)
-            return removable + dropped
-        } catch {
+            let chain = try VersionHistory(store: store).chain()
+            guard chain.count > keep else { return [] }
+            let kept = chain.prefix(keep), dropped = chain.dropFirst(keep)
+            let referenced = Set(kept.flatMap { $0.artifacts.map(\.key) })
+            let removable = Set(dropped.flatMap { $0.artifacts.map(\.key) }).subtracting(referenced).sorted()
+            let manifests = dropped.map { "manifests/\($0.version).json" }
+            try store.delete(removable + manifests)
+            return removable + manifests
+        } catch let error as PublishError {
+            throw error
+        } catch let error as StoreError {
             throw .store(error)
+        } catch {
+            throw .store(.failed(key: "manifests/", message: "\(error)"))
         }
-    }
-
-    /// The artifact keys the manifest at `key` names (none if it is gone). A manifest that
-    /// cannot be read stops retention: what it references cannot be known.
-    private func artifactKeys(_ key: String) throws(StoreError) -> Set<String> {
-        guard let object = try store.get(key) else { return [] }
-        guard let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
-            throw .failed(key: key, message: "not a zonectl manifest; retention skipped")
-        }
-        return Set(m.artifacts.map(\.key))
     }
 }

@@ -17,19 +17,28 @@ public struct VersionHistory: Sendable {
 
     /// The kept versions, oldest first.
     public func list() throws(PublishError) -> [PublishedVersion] {
-        let current = try currentManifest()?.manifest
-        var out: [PublishedVersion] = []
-        do {
-            for key in try store.list(prefix: "manifests/") where key.hasSuffix(".json") {
-                guard let object = try store.get(key),
-                      let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else { continue }
-                out.append(PublishedVersion(version: m.version, generatedAt: m.generatedAt, cities: m.cities.count,
-                                            isCurrent: current.map { $0.cities == m.cities && $0.styles == m.styles } ?? false))
-            }
-        } catch {
-            throw .store(error)
+        let chain = try self.chain()
+        return chain.enumerated().reversed().map { i, m in
+            PublishedVersion(version: m.version, generatedAt: m.generatedAt, cities: m.cities.count, isCurrent: i == 0)
         }
-        return out.sorted { $0.version < $1.version }
+    }
+
+    /// The published versions, newest first: manifests/<version>.json of manifest.json's
+    /// version, then of its `previous`, and so on while they are kept.
+    func chain() throws(PublishError) -> [Manifest] {
+        var out: [Manifest] = []
+        var next = try currentManifest()?.manifest.version
+        while let version = next, out.count < 10_000 {
+            let object: StoredObject?
+            do { object = try store.get("manifests/\(version).json") } catch { throw .store(error) }
+            guard let object else { break }
+            guard let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
+                throw .remoteManifestUnreadable("manifests/\(version).json is not a zonectl manifest")
+            }
+            out.append(m)
+            next = m.previous
+        }
+        return out
     }
 
     /// Serves `version`'s artifacts again, as a new version (versions only grow, so clients

@@ -33,6 +33,7 @@ extension Zonectl {
                 let result = try Publisher(store: store, keepVersions: config.publish.keepVersions,
                                            manifestMaxAge: config.publish.manifestMaxAge).publish(plan)
                 report(result: result, store: store)
+                if let warning = result.retentionWarning { printError("zonectl publish: warning: old versions were not removed: \(warning)") }
                 return .success
             } catch {
                 printError("zonectl publish: error: \(error)")

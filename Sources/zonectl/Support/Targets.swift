@@ -7,7 +7,11 @@ func openStore(_ target: String?, config: PipelineConfig) throws -> ObjectStore 
         throw ValidationError("no target: give --target, or publish.target in pipeline.yml")
     }
     if target.hasPrefix("s3://") {
-        throw ValidationError("S3 targets are not available in this version yet; publish to a directory (the local store)")
+        do {
+            return try S3ObjectStore(target: target, config: config.publish)
+        } catch {
+            throw TargetError(message: "\(target): \(error)")
+        }
     }
     return LocalStore(root: target)
 }
@@ -16,4 +20,10 @@ func openStore(_ target: String?, config: PipelineConfig) throws -> ObjectStore 
 struct TargetOptions: ParsableArguments {
     @Option(help: "s3://bucket/prefix, or a directory / file:// URL (default: publish.target from pipeline.yml).")
     var target: String?
+}
+
+/// A target that cannot be opened (bad endpoint, no credentials): a runtime failure, exit 2.
+struct TargetError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

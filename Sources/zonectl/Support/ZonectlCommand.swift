@@ -21,6 +21,9 @@ extension ZonectlCommand {
         } catch let error as SourceError {
             printError(error.description)
             code = ExitCode(2)
+        } catch let error as TargetError {
+            printError("zonectl: error: \(error)")
+            code = ExitCode(2)
         }
         if code != .success { throw code }
     }

@@ -1,3 +1,4 @@
+import MotoSupport
 import S3Upload
 import Testing
 

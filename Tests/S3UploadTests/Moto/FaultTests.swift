@@ -1,3 +1,4 @@
+import MotoSupport
 import Crypto
 import Foundation
 import S3Upload

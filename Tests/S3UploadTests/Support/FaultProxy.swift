@@ -1,3 +1,4 @@
+import MotoSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

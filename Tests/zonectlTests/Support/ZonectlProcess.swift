@@ -28,8 +28,10 @@ enum TestPaths {
 }
 
 /// Runs `executable` with `arguments` in `directory`, capturing stdout and stderr.
-func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+func run(_ executable: String, _ arguments: [String], in directory: URL? = nil,
+         environment: [String: String]? = nil) throws -> ProcessResult {
     let process = Process()
+    if let environment { process.environment = environment }
     process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
     process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
     if let directory { process.currentDirectoryURL = directory }
@@ -53,8 +55,8 @@ func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) 
 }
 
 /// Runs the built zonectl.
-func zonectl(_ arguments: String..., in directory: URL? = nil) throws -> ProcessResult {
-    try run(TestPaths.zonectl.path, arguments, in: directory)
+func zonectl(_ arguments: String..., in directory: URL? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+    try run(TestPaths.zonectl.path, arguments, in: directory, environment: environment)
 }
 
 /// A fresh temporary directory, removed by the caller's `defer`.

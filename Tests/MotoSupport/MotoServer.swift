@@ -1,6 +1,5 @@
 import Foundation
 import S3Upload
-import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,24 +9,24 @@ import Glibc
 ///
 /// moto_server is found next to `ZONECTL_PYTHON` (the venv `make test` sets up), else on PATH,
 /// else run as `python3 -m moto.server`.
-final class MotoServer: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class MotoServer: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The running server of the current suite.
-    @TaskLocal static var current: MotoServer?
+    @TaskLocal public static var current: MotoServer?
 
     /// The bucket the trait creates for the tests.
-    static let bucket = "zonectl-tests"
-    let port: Int
+    public static let bucket = "zonectl-tests"
+    public let port: Int
     /// The IAM user's key: moto accepts requests signed with it and nothing else.
-    let credentials: Credentials
+    public let credentials: Credentials
     private let process: Process
     private let directory: URL
 
     /// `http://127.0.0.1:<port>`.
-    var endpoint: S3Endpoint { get throws { try S3Endpoint(scheme: .http, host: "127.0.0.1", port: port) } }
+    public var endpoint: S3Endpoint { get throws { try S3Endpoint(scheme: .http, host: "127.0.0.1", port: port) } }
 
     private init(port: Int, credentials: Credentials, process: Process, directory: URL) {
         self.port = port
@@ -37,7 +36,7 @@ final class MotoServer: @unchecked Sendable {
     }
 
     /// Starts moto on a free port, waits until it accepts connections, turns auth on.
-    static func start() throws -> MotoServer {
+    public static func start() throws -> MotoServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moto-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let port = try LoopbackSocket.freePort()
@@ -78,7 +77,7 @@ final class MotoServer: @unchecked Sendable {
     }
 
     /// SIGTERM to the server's PID (SIGKILL after 5 s), then removes its temporary directory.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(5)
@@ -90,7 +89,7 @@ final class MotoServer: @unchecked Sendable {
 
     /// A client for `bucket` at this server (or at `port`, e.g. a proxy's) with the test
     /// user's credentials unless others are given.
-    func client(
+    public func client(
         bucket: String = MotoServer.bucket, port: Int? = nil, host: String = "127.0.0.1",
         addressingStyle: S3AddressingStyle = .path, credentials: Credentials? = nil,
         environment: S3ClientEnvironment = .live, configure: (inout S3ClientConfiguration) -> Void = { _ in }
@@ -122,10 +121,10 @@ final class MotoServer: @unchecked Sendable {
 
     /// Runs `Fixtures/moto/enable_auth.py` and reads the key it prints.
     private static func enableAuth(port: Int, directory: URL) throws -> Credentials {
-        guard let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
-            throw Failure(description: "Fixtures resource not found")
+        guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+            throw Failure(description: "MotoSupport resources not found")
         }
-        let script = fixtures.appendingPathComponent("moto/enable_auth.py").path
+        let script = resources.appendingPathComponent("enable_auth.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python.hasPrefix("/") ? python : "/usr/bin/env")
         process.arguments = (python.hasPrefix("/") ? [] : [python]) + [script, "http://127.0.0.1:\(port)"]
@@ -154,27 +153,3 @@ final class MotoServer: @unchecked Sendable {
     }
 }
 
-/// Starts one `MotoServer` around a whole suite (and the bucket `MotoServer.bucket` in it);
-/// stops it when the suite is done.
-struct MotoServerTrait: SuiteTrait, TestScoping {
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        let server = try MotoServer.start()
-        defer { server.stop() }
-        try server.client().createBucket()
-        try await MotoServer.$current.withValue(server) { try await function() }
-    }
-}
-
-extension Trait where Self == MotoServerTrait {
-    /// Runs the suite against its own moto_server.
-    static var motoServer: Self { MotoServerTrait() }
-}
-
-extension MotoServer {
-    /// The server of the running suite; fails the test when there is none.
-    static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> MotoServer {
-        try #require(current, "no moto_server: the suite needs the .motoServer trait", sourceLocation: sourceLocation)
-    }
-}

@@ -4,13 +4,13 @@ import Glibc
 #endif
 
 /// Small POSIX socket helpers for the loopback servers of the tests (IPv4, 127.0.0.1).
-enum LoopbackSocket {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum LoopbackSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// A TCP socket listening on 127.0.0.1 at an ephemeral port, and that port.
-    static func listen(backlog: Int32 = 64) throws -> (fd: Int32, port: Int) {
+    public static func listen(backlog: Int32 = 64) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var one: Int32 = 1
@@ -27,14 +27,14 @@ enum LoopbackSocket {
     }
 
     /// A port that was free a moment ago: bind port 0, read the port, close.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let (fd, port) = try listen(backlog: 1)
         close(fd)
         return port
     }
 
     /// A connected socket to 127.0.0.1:`port`, or nil when nothing listens there.
-    static func connect(port: Int) -> Int32? {
+    public static func connect(port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         var address = loopback(port: port)
@@ -50,7 +50,7 @@ enum LoopbackSocket {
 
     /// Writes all of `bytes`; false when the peer went away. MSG_NOSIGNAL: no SIGPIPE.
     @discardableResult
-    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -62,7 +62,7 @@ enum LoopbackSocket {
     }
 
     /// Up to `limit` bytes; empty at end of stream or on error.
-    static func read(_ fd: Int32, limit: Int = 65_536) -> [UInt8] {
+    public static func read(_ fd: Int32, limit: Int = 65_536) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: limit)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, limit, 0) }
@@ -72,7 +72,7 @@ enum LoopbackSocket {
     }
 
     /// Closes with SO_LINGER 0, so the peer sees a TCP reset instead of an orderly close.
-    static func reset(_ fd: Int32) {
+    public static func reset(_ fd: Int32) {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         close(fd)
