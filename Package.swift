@@ -38,10 +38,10 @@ let package = Package(
         ),
         .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
 
-        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
-        // moto_server for the tests that need a real S3 API (S3Upload's and the CLI's).
-        .target(name: "MotoSupport", dependencies: ["S3Upload"], path: "Tests/MotoSupport", resources: [.copy("Resources")]),
-        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "MotoSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "MotoSupport"], resources: [.copy("Scripts")]),
+        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
+        // Shared by the test targets: a process runner, and moto_server for a real S3 API.
+        .target(name: "TestSupport", dependencies: ["S3Upload"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
+        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "TestSupport"], resources: [.copy("Scripts")]),
     ]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import MotoSupport
+import TestSupport
 import S3Upload
 import Testing
 

@@ -1,4 +1,4 @@
-import MotoSupport
+import TestSupport
 import Crypto
 import Foundation
 import S3Upload

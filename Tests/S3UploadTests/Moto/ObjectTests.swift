@@ -1,4 +1,4 @@
-import MotoSupport
+import TestSupport
 import Foundation
 import S3Upload
 import Testing

@@ -1,4 +1,4 @@
-import MotoSupport
+import TestSupport
 import S3Upload
 import Testing
 

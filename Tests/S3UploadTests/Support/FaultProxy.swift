@@ -1,4 +1,4 @@
-import MotoSupport
+import TestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import MotoSupport
+import TestSupport
 import Testing
 
 /// Starts one `MotoServer` around a whole suite (and the bucket `MotoServer.bucket` in it);

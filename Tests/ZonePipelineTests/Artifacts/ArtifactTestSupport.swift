@@ -19,28 +19,10 @@ func makeTemporaryDirectory(_ label: String) throws -> URL {
     return url
 }
 
-/// Runs `/usr/bin/<tool>` (or an absolute path) with `arguments`, stdout and stderr captured in
-/// files so a chatty child never blocks on a full pipe.
+/// Runs `/usr/bin/<tool>` (or an absolute path) with `arguments`.
 func runTool(_ tool: String, _ arguments: [String]) throws -> ToolResult {
-    let dir = try makeTemporaryDirectory("tool")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-    #expect(FileManager.default.createFile(atPath: outURL.path, contents: nil))
-    #expect(FileManager.default.createFile(atPath: errURL.path, contents: nil))
-    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/\(tool)")
-    process.arguments = arguments
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return ToolResult(status: process.terminationStatus,
-                      stdout: [UInt8](try Data(contentsOf: outURL)),
-                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+    let r = try runProcess(tool.hasPrefix("/") ? tool : "/usr/bin/\(tool)", arguments)
+    return ToolResult(status: r.status, stdout: r.stdoutBytes, stderr: r.stderr)
 }
 
 /// A flat geometry from polygons of rings of x, y, x, y, … (each ring already closed).

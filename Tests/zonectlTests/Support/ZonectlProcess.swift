@@ -1,11 +1,8 @@
 import Foundation
+import TestSupport
 
 /// The outcome of running a program: exit status and captured output.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
+typealias ProcessResult = ProcessOutput
 
 /// Paths the end-to-end tests need.
 enum TestPaths {
@@ -30,28 +27,7 @@ enum TestPaths {
 /// Runs `executable` with `arguments` in `directory`, capturing stdout and stderr.
 func run(_ executable: String, _ arguments: [String], in directory: URL? = nil,
          environment: [String: String]? = nil) throws -> ProcessResult {
-    let process = Process()
-    if let environment { process.environment = environment }
-    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-    process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-    if let directory { process.currentDirectoryURL = directory }
-    // Output goes to files, so a chatty child never blocks on a full pipe.
-    let dir = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: try String(contentsOf: outURL, encoding: .utf8),
-                         stderr: try String(contentsOf: errURL, encoding: .utf8))
+    try runProcess(executable, arguments, in: directory, environment: environment)
 }
 
 /// Runs the built zonectl.

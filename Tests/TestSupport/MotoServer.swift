@@ -122,7 +122,7 @@ public final class MotoServer: @unchecked Sendable {
     /// Runs `Fixtures/moto/enable_auth.py` and reads the key it prints.
     private static func enableAuth(port: Int, directory: URL) throws -> Credentials {
         guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
-            throw Failure(description: "MotoSupport resources not found")
+            throw Failure(description: "TestSupport resources not found")
         }
         let script = resources.appendingPathComponent("enable_auth.py").path
         let process = Process()
