@@ -5,7 +5,15 @@ import Foundation
 /// previous directory as it was.
 public enum DistDirectory {
     /// Replaces `path` with a directory holding `files` (relative path → bytes).
-    public static func write(_ files: [(path: String, bytes: [UInt8])], to path: String) throws {
+    public static func write(_ files: [(path: String, bytes: [UInt8])], to path: String) throws(OutputError) {
+        do {
+            try replace(path, with: files)
+        } catch {
+            throw OutputError(path: path, message: (error as NSError).localizedDescription)
+        }
+    }
+
+    private static func replace(_ path: String, with files: [(path: String, bytes: [UInt8])]) throws {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let parent = target.deletingLastPathComponent()
@@ -37,4 +45,11 @@ public enum DistDirectory {
             throw error
         }
     }
+}
+
+/// The build output could not be written.
+public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): error: cannot write the build output: \(message)" }
 }

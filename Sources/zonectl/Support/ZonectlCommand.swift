@@ -21,8 +21,18 @@ extension ZonectlCommand {
         } catch let error as SourceError {
             printError(error.description)
             code = ExitCode(2)
+        } catch let error as OutputError {
+            printError(error.description)
+            code = ExitCode(2)
         } catch let error as TargetError {
             printError("zonectl: error: \(error)")
+            code = ExitCode(2)
+        } catch let error as ValidationError {
+            throw error  // usage (64), reported by ArgumentParser
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError("zonectl: error: \(error)")  // any other runtime failure (I/O): exit 2
             code = ExitCode(2)
         }
         if code != .success { throw code }
