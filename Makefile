@@ -4,6 +4,7 @@
 #                     zones (dist/, then the local store ./store)
 #   make test         install system libraries + Python test tools (.venv), build, run the tests
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
+#   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
@@ -16,10 +17,10 @@ CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench-read clean
+.PHONY: help deps-run deps-test build release run test bench-read bench-simplify clean
 
 help:
-	@sed -n '3,6p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,7p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -48,6 +49,9 @@ test: deps-test
 
 bench-read:
 	bench/reader.sh
+
+bench-simplify:
+	bench/simplify-compare.sh
 
 clean:
 	rm -rf .build

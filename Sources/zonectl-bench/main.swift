@@ -2,7 +2,13 @@ import Foundation
 import ZonePipeline
 
 // Micro-benchmarks of single stages, run by bench/*.sh in release builds.
-//   zonectl-bench read PATH...   reads every zone file: MB/s on one thread and on all cores
+//   zonectl-bench read PATH...       reads every zone file: MB/s on one thread and on all cores
+//   zonectl-bench geometry PATH...   load + geometry stage, time per step
+//   zonectl-bench geojson OPTIONS PATH...
+//                                    writes each city's geometry-stage output as GeoJSON
+//                                    (bench/simplify-compare.sh); options: --out DIR (required),
+//                                    --tolerance M, --method douglas-peucker|visvalingam,
+//                                    --min-area M2, --priority a,b,... (default: config default)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
 func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (seconds: Double, features: Int, positions: Int, findings: Int) {
@@ -69,8 +75,62 @@ func geometryBenchmark(_ paths: [String]) throws {
     let errors = cities.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
     print(String(format: "load (read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
                  load, geometry, cities.count, groups, zones.features.reduce(0) { $0 + ($1.geometry?.positionCount ?? 0) }, positions, errors))
-    print("geometry steps (thread-seconds): " + ["repair", "dissolve", "priority", "snap", "finish"].map {
+    print("geometry steps (thread-seconds): " + ["repair", "dissolve", "priority", "snap", "simplify", "finish"].map {
         String(format: "%@ %.2f", $0, steps[$0] ?? 0) }.joined(separator: ", "))
+}
+
+/// Writes `<out>/<city>.geojson` per city with GeoJSONWriter and prints one tab-separated line
+/// per city: city, groups, vertices before simplification, after simplification, written,
+/// largest Hausdorff deviation (m), simplify seconds, errors.
+func geoJSONExport(_ arguments: [String]) throws {
+    var config = PipelineConfig.default
+    var out: String?
+    var paths: [String] = []
+    var i = 0
+    func value() throws -> String {
+        i += 1
+        guard i < arguments.count else { throw BenchError("missing value after \(arguments[i - 1])") }
+        return arguments[i]
+    }
+    while i < arguments.count {
+        switch arguments[i] {
+        case "--out": out = try value()
+        case "--tolerance":
+            guard let t = Double(try value()), t >= 0 else { throw BenchError("--tolerance needs a number >= 0") }
+            config.simplify.toleranceM = t
+        case "--min-area":
+            guard let a = Double(try value()), a >= 0 else { throw BenchError("--min-area needs a number >= 0") }
+            config.simplify.minAreaM2 = a
+        case "--method":
+            guard let m = SimplifyConfig.Method(rawValue: try value()) else { throw BenchError("unknown --method") }
+            config.simplify.method = m
+        case "--priority": config.overlaps = .priority(try value().split(separator: ",").map(String.init))
+        default: paths.append(arguments[i])
+        }
+        i += 1
+    }
+    guard let out, !paths.isEmpty else { throw BenchError("usage: zonectl-bench geojson --out DIR [options] PATH...") }
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let zones = try ZoneLoader.load(paths: paths, config: config)
+    for city in GeometryStage.run(zones, config: config) {
+        let features = city.groups.map { OutputFeature(properties: $0.properties, geometry: $0.geometry, bbox: $0.bbox) }
+        let bytes = GeoJSONWriter.featureCollection(features, precision: config.precision)
+        let name = city.city.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") ? String($0) : "_" }.joined()
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(out)/\(name).geojson"))
+        for d in city.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+        print([city.city, "\(city.groups.count)",
+               "\(city.groups.reduce(0) { $0 + $1.verticesBeforeSimplify })",
+               "\(city.groups.reduce(0) { $0 + $1.verticesAfterSimplify })",
+               "\(city.groups.reduce(0) { $0 + $1.geometry.positionCount })",
+               String(format: "%.3f", city.groups.map(\.hausdorffM).max() ?? 0),
+               String(format: "%.3f", city.timings["simplify"] ?? 0),
+               "\(city.diagnostics.filter { $0.severity == .error }.count)"].joined(separator: "\t"))
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 let args = CommandLine.arguments.dropFirst()
@@ -79,7 +139,9 @@ case "read"?:
     do { try readBenchmark(Array(args.dropFirst())) } catch { print(error); exit(2) }
 case "geometry"?:
     do { try geometryBenchmark(Array(args.dropFirst())) } catch { print(error); exit(2) }
+case "geojson"?:
+    do { try geoJSONExport(Array(args.dropFirst())) } catch { print(error); exit(2) }
 default:
-    print("usage: zonectl-bench read|geometry PATH...")
+    print("usage: zonectl-bench read|geometry|geojson [OPTIONS] PATH...")
     exit(64)
 }

@@ -13,6 +13,14 @@ public struct ZoneGroupResult: Sendable {
     public var bbox: BoundingBox
     public var inputPolygons: Int
     public var inputPositions: Int
+    /// Positions simplification started from: the overlap priority's output snapped to the grid.
+    public var verticesBeforeSimplify: Int
+    /// Positions after simplification and dropping of small parts (what is written); equal to
+    /// ``verticesBeforeSimplify`` when simplification is off.
+    public var verticesAfterSimplify: Int
+    /// The largest distance, in metres, simplification moved a border of the group (see
+    /// ``SimplifyStats/hausdorffM``); 0 when simplification is off.
+    public var hausdorffM: Double
 }
 
 /// The geometry stage's result for one city (the first `group_by` key).
@@ -21,12 +29,13 @@ public struct CityResult: Sendable {
     public var groups: [ZoneGroupResult]
     public var contested: [ContestedArea]
     public var diagnostics: [Diagnostic]
-    /// Seconds spent per step (repair, dissolve, priority, snap, finish).
+    /// Seconds spent per step (repair, dissolve, priority, snap, simplify, finish).
     public var timings: [String: Double]
 }
 
 /// The geometry pipeline of one city: repair → dissolve per group → overlap priority →
-/// snap to the grid (whole city) → orientation, bbox → validity gate.
+/// snap to the grid (whole city) → simplify (whole city, shared borders kept) → orientation,
+/// bbox → validity gate.
 struct CityGeometry {
     let context: GEOSContext
     let config: PipelineConfig
@@ -56,21 +65,51 @@ struct CityGeometry {
         let carved = try pieces.map { try GEOSGeometry.multiPolygon(of: $0, context: context) }
         clock.lap("priority", into: &result.timings)
 
-        let snapped = try SnapToGrid(context: context, gridSize: gridSize)(carved)
+        // Snap the whole city to the grid (valid by construction, shared borders identical),
+        // putting coordinates exactly on the decimals: GEOS rounds with scale 1 / gridSize,
+        // which is not exactly 10^precision for every precision (1 / 1e-5 = 99999.99999999999),
+        // leaving coordinates up to an ulp off the decimals they stand for; the gate below
+        // checks what a writer prints with `precision` decimals.
+        var geometries = try SnapToGrid(context: context, gridSize: gridSize)(carved).map { g in
+            var flat = try PolygonalGeometry(g)
+            flat.isMulti = true
+            flat.coordinates = flat.coordinates.map { ($0 * decimalScale).rounded() / decimalScale }
+            return flat
+        }
         clock.lap("snap", into: &result.timings)
 
-        for (i, group) in groups.enumerated() {
-            var geometry = try PolygonalGeometry(snapped[i])
-            geometry.isMulti = true
-            // GEOS rounds with scale 1 / gridSize, which is not exactly 10^precision for every
-            // precision (1 / 1e-5 = 99999.99999999999), leaving coordinates up to an ulp off the
-            // decimals they stand for. Put them on the decimals, so the gate below checks what
-            // a writer prints with `precision` decimals.
-            geometry.coordinates = geometry.coordinates.map { ($0 * decimalScale).rounded() / decimalScale }
-            let before = try PolygonalGeometry(carved[i])
-            if geometry.polygonCount < before.polygonCount || geometry.ringCount - geometry.polygonCount < before.ringCount - before.polygonCount {
+        // Simplification works on the snapped city, so borders that snapping merged (drawn a few
+        // centimetres apart) are one shared arc, and keeps a subset of its vertices: its output
+        // is on the grid already and is not snapped again (snap rounding is not idempotent: a
+        // second pass can fold a sliver the first pass kept).
+        let carvedFlat = try carved.map { try PolygonalGeometry($0) }
+        var stats = geometries.map { SharedArcSimplify.unchanged($0) }
+        if config.simplify.toleranceM > 0 || config.simplify.minAreaM2 > 0 {
+            let simplify = SharedArcSimplify(context: context, settings: config.simplify, clearance: gridSize)
+            let out = try simplify(geometries)
+            stats = out.stats
+            geometries = out.groups
+            if let first = groups.first {
+                for note in out.notes {
+                    result.diagnostics.append(.warning(features[first.members[0]].location, "city \(jsonQuoted(city.city)): simplify: \(note)"))
+                }
+            }
+            for (group, s) in zip(groups, stats) where s.droppedPolygons + s.droppedHoles > 0 {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
-                    "group [\(group.key.joined(separator: ", "))]: \(max(0, before.polygonCount - geometry.polygonCount)) polygon(s) and \(max(0, (before.ringCount - before.polygonCount) - (geometry.ringCount - geometry.polygonCount))) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
+                    "group [\(group.key.joined(separator: ", "))]: \(s.droppedPolygons) polygon(s) and \(s.droppedHoles) hole(s) smaller than min_area_m2 = \(config.simplify.minAreaM2) m² were dropped"))
+            }
+        }
+        clock.lap("simplify", into: &result.timings)
+
+        for (i, group) in groups.enumerated() {
+            var geometry = geometries[i]
+            // Parts min_area_m2 dropped were reported above.
+            let polygonsBefore = carvedFlat[i].polygonCount - stats[i].droppedPolygons
+            let holesBefore = carvedFlat[i].ringCount - carvedFlat[i].polygonCount - stats[i].droppedHoles
+            let holes = geometry.ringCount - geometry.polygonCount
+            if geometry.polygonCount < polygonsBefore || holes < holesBefore {
+                result.diagnostics.append(.warning(features[group.members[0]].location,
+                    "group [\(group.key.joined(separator: ", "))]: \(max(0, polygonsBefore - geometry.polygonCount)) polygon(s) and \(max(0, holesBefore - holes)) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
             }
             guard let bbox = BoundingBox(geometry) else {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
@@ -85,7 +124,9 @@ struct CityGeometry {
             result.groups.append(ZoneGroupResult(
                 key: group.key, members: group.members, properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
                 bbox: bbox, inputPolygons: polygons[i].count,
-                inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) }))
+                inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
+                verticesBeforeSimplify: stats[i].verticesBefore, verticesAfterSimplify: stats[i].verticesAfter,
+                hausdorffM: stats[i].hausdorffM))
         }
         result.groups.sort { $0.key.lexicographicallyPrecedes($1.key) }
         clock.lap("finish", into: &result.timings)

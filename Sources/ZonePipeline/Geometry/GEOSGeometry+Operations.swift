@@ -72,6 +72,61 @@ extension GEOSGeometry {
         return a
     }
 
+    /// GEOSHausdorffDistance_r: the discrete Hausdorff distance (vertices of each geometry to
+    /// the other geometry), in coordinate units.
+    func hausdorffDistance(to other: GEOSGeometry) throws -> Double {
+        var d = 0.0
+        // GEOSHausdorffDistance_r: 1 on success, 0 on exception.
+        guard GEOSHausdorffDistance_r(context.handle, pointer, other.pointer, &d) != 0 else {
+            throw context.failure("GEOSHausdorffDistance_r")
+        }
+        return d
+    }
+
+    /// GEOSHausdorffDistanceDensify_r: the Hausdorff distance with every segment of both
+    /// geometries first cut into 1 / `densifyFraction` pieces (0 < fraction ≤ 1), in coordinate units.
+    func hausdorffDistance(to other: GEOSGeometry, densifyFraction: Double) throws -> Double {
+        var d = 0.0
+        // GEOSHausdorffDistanceDensify_r: 1 on success, 0 on exception (also for a fraction
+        // outside (0, 1]).
+        guard GEOSHausdorffDistanceDensify_r(context.handle, pointer, other.pointer, densifyFraction, &d) != 0 else {
+            throw context.failure("GEOSHausdorffDistanceDensify_r")
+        }
+        return d
+    }
+
+    /// GEOSBuffer_r with `quadrantSegments` segments per quarter circle: the points within
+    /// `width` of `self` (a negative width shrinks polygons).
+    func buffer(_ width: Double, quadrantSegments: Int32 = 8) throws -> GEOSGeometry {
+        try owned(GEOSBuffer_r(context.handle, pointer, width, quadrantSegments), "GEOSBuffer_r")
+    }
+
+    /// A LineString through the points x0, y0, x1, y1, … of `xy` (none, or at least two).
+    static func lineString(_ xy: [Double], context: GEOSContext) throws -> GEOSGeometry {
+        guard xy.count.isMultiple(of: 2), xy.count != 2, xy.count / 2 <= Int(UInt32.max) else {
+            throw GEOSError.malformedGeometry("a line string of \(xy.count) coordinates")
+        }
+        let handle = context.handle
+        // GEOSCoordSeq_copyFromBuffer_r reads count x,y pairs (hasZ 0, hasM 0); NULL on exception.
+        let sequence = xy.withUnsafeBufferPointer {
+            GEOSCoordSeq_copyFromBuffer_r(handle, $0.baseAddress, UInt32(xy.count / 2), 0, 0)
+        }
+        guard let sequence else { throw context.failure("GEOSCoordSeq_copyFromBuffer_r") }
+        // GEOSGeom_createLineString_r: NULL on exception; it owns the sequence either way.
+        guard let line = GEOSGeom_createLineString_r(handle, sequence) else {
+            throw context.failure("GEOSGeom_createLineString_r")
+        }
+        return GEOSGeometry(owning: line, context: context)
+    }
+
+    /// GEOSLength_r: the length of lines (the perimeter of polygons), in coordinate units.
+    func length() throws -> Double {
+        var l = 0.0
+        // GEOSLength_r: 0 on exception.
+        guard GEOSLength_r(context.handle, pointer, &l) != 0 else { throw context.failure("GEOSLength_r") }
+        return l
+    }
+
     /// GEOSBoundary_r: the rings of a polygonal geometry as lines.
     func boundary() throws -> GEOSGeometry {
         try owned(GEOSBoundary_r(context.handle, pointer), "GEOSBoundary_r")

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 @testable import ZonePipeline
 
-/// An overlap setting the real cities are built with, named for test ids.
+/// An overlap setting the real cities are built with, named for test ids. Simplification is
+/// off: these tests hold the output to an unsimplified reference within the snapping band
+/// (SimplifyRealCitiesTests checks simplified builds against these).
 struct RealCityConfig: CustomTestStringConvertible, Sendable, Hashable {
     var name: String
     var priority: [String]
-    var config: PipelineConfig { PipelineConfig(overlaps: .priority(priority)) }
+    var config: PipelineConfig { PipelineConfig(overlaps: .priority(priority), simplify: SimplifyConfig(toleranceM: 0)) }
     var testDescription: String { name }
 
     static let listed = RealCityConfig(name: "priority [no-parking, slow-zone, service-area, parking]",

@@ -1,0 +1,164 @@
+/// What simplification did to one group.
+public struct SimplifyStats: Hashable, Sendable {
+    /// Positions of the group before simplification (closing positions included).
+    public var verticesBefore: Int
+    /// Positions after simplification, repair and dropping of small parts.
+    public var verticesAfter: Int
+    /// The largest distance, in metres, a border of the group moved: the largest Hausdorff
+    /// distance between a piece of one of its arcs before and after (GEOSHausdorffDistanceDensify_r
+    /// in the city's local frame, times the frame's worst scale; see
+    /// ``SharedArcSimplify/arcDeviations(_:)``). It bounds the Hausdorff distance between the
+    /// group's whole boundary before and after from above.
+    public var hausdorffM: Double
+    /// Polygons dropped for being smaller than `min_area_m2`.
+    public var droppedPolygons: Int
+    /// Empty holes dropped for being smaller than `min_area_m2`.
+    public var droppedHoles: Int
+}
+
+/// Simplification of all groups of one city at once, keeping shared borders shared (DESIGN.md,
+/// "Geometry notes"): topology of shared arcs → each arc simplified once, end points fixed →
+/// repair until nothing crosses, jumps or collapses → GEOS confirms each group is valid and no
+/// two groups overlap → small parts dropped.
+///
+/// Never returns invalid geometry: when GEOS still finds a problem, the arcs of the groups
+/// concerned go back to their input form and the repair runs again; if even that fails, the city
+/// is returned unsimplified, with a note.
+struct SharedArcSimplify {
+    let context: GEOSContext
+    let settings: SimplifyConfig
+    /// How close, in degrees, a simplified segment may come to another border (a grid cell).
+    let clearance: Double
+
+    struct Output {
+        var groups: [PolygonalGeometry]
+        var stats: [SimplifyStats]
+        /// Fallbacks taken, for warnings.
+        var notes: [String]
+    }
+
+    /// `groups`: valid polygonal geometries in longitude/latitude whose interiors do not overlap,
+    /// best snapped to the output grid (then shared borders are exactly shared, and the output,
+    /// a subset of the input's vertices, is on the grid too).
+    func callAsFunction(_ groups: [PolygonalGeometry]) throws -> Output {
+        let boxes = groups.compactMap { BoundingBox($0) }
+        guard let first = boxes.first else {
+            return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: [])
+        }
+        let frame = LocalFrame(box: boxes.dropFirst().reduce(first) { $0.union($1) })
+        let topology = ArcTopology(groups: groups, frame: frame)
+        let tolerance = frame.tolerance(metres: settings.toleranceM)
+        var arcs = ArcSimplification(topology, method: settings.method, tolerance: tolerance)
+        var notes: [String] = []
+        var unsimplified = arcs
+        for a in topology.arcs.indices { unsimplified.unsimplify(arc: a) }
+        if settings.toleranceM <= 0 { arcs = unsimplified }
+        let baseline = unsimplified.geometries()
+
+        while true {
+            guard arcs.repair(clearance: clearance) != nil else {
+                notes.append("the repair of the simplified borders did not converge; the city is left unsimplified")
+                return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
+            }
+            let problems = try geosProblems(arcs.geometries(), baseline: baseline, frame: frame)
+            guard !problems.groups.isEmpty else { break }
+            var changed = false
+            for g in problems.groups.sorted() {
+                for rings in topology.groups[g] {
+                    for r in rings {
+                        for u in topology.rings[r] where arcs.unsimplify(arc: u.arc) { changed = true }
+                    }
+                }
+            }
+            notes.append("GEOS found \(problems.description) after simplification; the borders of \(problems.groups.count) group(s) were left unsimplified")
+            guard changed else {
+                notes.append("the input itself fails the check; the city is left unsimplified")
+                return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
+            }
+        }
+
+        let deviation = try arcDeviations(arcs)
+        let kept = arcs.droppingSmallParts(minAreaM2: settings.minAreaM2)
+        let stats = groups.indices.map { g in
+            var worst = 0.0
+            for rings in topology.groups[g] {
+                for r in rings {
+                    for u in topology.rings[r] { worst = max(worst, deviation[u.arc]) }
+                }
+            }
+            return SimplifyStats(verticesBefore: groups[g].positionCount, verticesAfter: kept.groups[g].positionCount,
+                                 hausdorffM: worst, droppedPolygons: kept.droppedPolygons[g], droppedHoles: kept.droppedHoles[g])
+        }
+        return Output(groups: kept.groups, stats: stats, notes: notes)
+    }
+
+    static func unchanged(_ g: PolygonalGeometry) -> SimplifyStats {
+        SimplifyStats(verticesBefore: g.positionCount, verticesAfter: g.positionCount, hausdorffM: 0, droppedPolygons: 0, droppedHoles: 0)
+    }
+
+    /// The groups GEOS finds invalid, and the pairs of groups that overlap by more than
+    /// `overlapSlackM2` beyond what the unsimplified (noded) groups `baseline` already share.
+    ///
+    /// Snapped input shares nothing, but input that is not exactly noded (overlay output, where a
+    /// cut point sits a rounding error off the other group's border) can share slivers of 1e-7 m²
+    /// that GEOS's relate reports as overlap; simplification is only blamed for what it adds.
+    func geosProblems(_ geometries: [PolygonalGeometry], baseline: [PolygonalGeometry], frame: LocalFrame,
+                      overlapSlackM2: Double = 1e-6) throws -> (groups: Set<Int>, description: String) {
+        var bad = Set<Int>()
+        var found: [String] = []
+        let made = try geometries.map { try $0.makeGEOSGeometry(context: context) }
+        for (g, geometry) in made.enumerated() {
+            if let reason = try geometry.invalidityReason() {
+                bad.insert(g)
+                found.append("group \(g) invalid (\(reason))")
+            }
+        }
+        let boxes = geometries.map { BoundingBox($0) }
+        let squareMetres = frame.kx * frame.ky
+        for i in made.indices {
+            for j in made.indices where j > i && !bad.contains(i) && !bad.contains(j) {
+                guard let a = boxes[i], let b = boxes[j], a.intersects(b), try made[i].interiorsIntersect(made[j]) else { continue }
+                let overlap = try made[i].intersection(made[j]).area() * squareMetres
+                guard overlap > overlapSlackM2 else { continue }
+                let x = try baseline[i].makeGEOSGeometry(context: context), y = try baseline[j].makeGEOSGeometry(context: context)
+                let before = try x.interiorsIntersect(y) ? try x.intersection(y).area() * squareMetres : 0
+                if overlap > before + overlapSlackM2 {
+                    bad.formUnion([i, j])
+                    found.append("groups \(i) and \(j) overlap by \(overlap) m²")
+                }
+            }
+        }
+        return (bad, found.joined(separator: ", "))
+    }
+
+    /// Per arc, an upper bound of the Hausdorff distance in metres between it before and after
+    /// simplification (0 for arcs that kept every vertex): the largest Hausdorff distance
+    /// between a run of removed vertices (with its two kept ends) and the segment that replaced
+    /// it, each pair measured by GEOS with segments cut in four. Every point of the arc before
+    /// lies on such a run and every point after on its segment, so the arc's distance is at
+    /// most that; measuring runs keeps the cost linear in the arc's length.
+    func arcDeviations(_ arcs: ArcSimplification) throws -> [Double] {
+        let t = arcs.topology
+        return try t.arcs.indices.map { a in
+            let kept = arcs.kept[a]
+            var worst = 0.0
+            var first = 0
+            for k in 1..<kept.count where kept[k] {
+                defer { first = k }
+                guard k > first + 1 else { continue }
+                var run: [Double] = []
+                run.reserveCapacity(2 * (k - first + 1))
+                for i in first...k {
+                    let p = t.xy(t.arcs[a][i])
+                    run += [p.x, p.y]
+                }
+                let shortcut = [run[0], run[1], run[run.count - 2], run[run.count - 1]]
+                let before = try GEOSGeometry.lineString(run, context: context)
+                let after = try GEOSGeometry.lineString(shortcut, context: context)
+                worst = max(worst, try before.hausdorffDistance(to: after, densifyFraction: 0.25))
+            }
+            // The frame can understate an east–west distance by its worst scale; report an upper bound.
+            return worst * t.frame.worstScale
+        }
+    }
+}

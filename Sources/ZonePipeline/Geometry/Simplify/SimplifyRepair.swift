@@ -1,0 +1,156 @@
+/// The repair of a simplification: find the places where simplified arcs cross, touch or come
+/// closer than a clearance (each other or themselves), where a shortcut jumped over a vertex
+/// that stays (a whole island or a loop of a ring moving to its other side), and rings that
+/// collapsed or turned over; restore the most significant removed vertex there; repeat until
+/// nothing is found.
+///
+/// The clearance (a grid cell) keeps simplification from making anything thinner than the grid
+/// that snapping follows: snap rounding bends a segment through every grid cell around a vertex
+/// it passes, so a shortcut passing that close to another border would be pinched onto it, and a
+/// sliver would collapse.
+///
+/// A pair of segments that were both in the input is never blamed: the input is valid, and only
+/// shortcuts (segments that replace removed vertices) can have made a problem. Each round
+/// restores at least one vertex, so the loop ends, at the latest with the input itself.
+extension ArcSimplification {
+    /// One simplified segment: arc, and the indices of its end points in the arc.
+    struct Segment {
+        var arc: Int
+        var first: Int
+        var last: Int
+        var isShortcut: Bool { last > first + 1 }
+    }
+
+    /// Runs rounds until no problem is left; returns the number of rounds that restored vertices,
+    /// or nil when a problem was found that no restoration can fix (the caller falls back).
+    mutating func repair(clearance: Double, maxRounds: Int = 10_000) -> Int? {
+        let vertexGrid = GridIndex((0..<topology.vertexCount).map { v in
+            let p = topology.lonLat(Int32(v))
+            return BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)
+        })
+        for round in 0..<maxRounds {
+            let segments = currentSegments()
+            var spans = Set<Int64>()  // (arc, first) of shortcuts to refine, once per round
+            func blame(_ s: Segment) {
+                if s.isShortcut { spans.insert(Int64(s.arc) << 32 | Int64(s.first)) }
+            }
+            findConflicts(segments, clearance: clearance) { a, b in
+                guard a.isShortcut || b.isShortcut else { return }
+                blame(a)
+                blame(b)
+            }
+            findSweeps(segments, vertexGrid: vertexGrid) { blame($0) }
+            var collapsed: [Int] = []
+            for r in topology.rings.indices where isCollapsed(r) { collapsed.append(r) }
+            if spans.isEmpty && collapsed.isEmpty { return round }
+
+            var restored = false
+            let byKey = Dictionary(segments.filter(\.isShortcut).map { (Int64($0.arc) << 32 | Int64($0.first), $0) },
+                                   uniquingKeysWith: { a, _ in a })
+            for key in spans.sorted() {
+                guard let s = byKey[key] else { continue }
+                if restoreMostSignificant(arc: s.arc, between: s.first, and: s.last) { restored = true }
+            }
+            for r in collapsed where restoreMostSignificant(ring: r) { restored = true }
+            if !restored { return nil }
+        }
+        return nil
+    }
+
+    /// All segments of the simplified arcs, each arc's once.
+    func currentSegments() -> [Segment] {
+        var segments: [Segment] = []
+        for a in topology.arcs.indices {
+            var previous = 0
+            for k in 1..<kept[a].count where kept[a][k] {
+                segments.append(Segment(arc: a, first: previous, last: k))
+                previous = k
+            }
+        }
+        return segments
+    }
+
+    /// Calls `body` for each pair of segments that meet anywhere except at a shared end vertex,
+    /// that overlap, or that come closer than `clearance` (degrees) away from a shared vertex;
+    /// and for each segment of length zero (paired with itself). Pairs of input segments are
+    /// left out.
+    func findConflicts(_ segments: [Segment], clearance: Double, _ body: (Segment, Segment) -> Void) {
+        let t = topology
+        func ends(_ s: Segment) -> (Int32, Int32) { (t.arcs[s.arc][s.first], t.arcs[s.arc][s.last]) }
+        // Boxes grown by half the clearance meet when the segments may be closer than it.
+        let half = clearance / 2
+        let boxes = segments.map { s -> BoundingBox in
+            let (a, b) = ends(s)
+            let p = t.lonLat(a), q = t.lonLat(b)
+            return BoundingBox(west: min(p.x, q.x) - half, south: min(p.y, q.y) - half,
+                               east: max(p.x, q.x) + half, north: max(p.y, q.y) + half)
+        }
+        for s in segments {
+            let (a, b) = ends(s)
+            if a == b { body(s, s) }
+        }
+        let limit = clearance * clearance
+        GridIndex(boxes).forEachPair { i, j in
+            let s = segments[i], u = segments[j]
+            guard s.isShortcut || u.isShortcut else { return }
+            let (a, b) = ends(s), (c, d) = ends(u)
+            let shared = (a == c ? 1 : 0) + (a == d ? 1 : 0) + (b == c ? 1 : 0) + (b == d ? 1 : 0)
+            let conflict: Bool
+            switch shared {
+            case 0:
+                let p1 = t.lonLat(a), p2 = t.lonLat(b), q1 = t.lonLat(c), q2 = t.lonLat(d)
+                conflict = segmentsMeet(p1, p2, q1, q2)
+                    || min(pointSegmentDistance2(p1, q1, q2), pointSegmentDistance2(p2, q1, q2),
+                           pointSegmentDistance2(q1, p1, p2), pointSegmentDistance2(q2, p1, p2)) < limit
+            case 1:
+                let o = a == c || a == d ? a : b
+                let x = o == a ? b : a
+                let y = o == c ? d : c
+                let po = t.lonLat(o), px = t.lonLat(x), py = t.lonLat(y)
+                // Near o they always are close; their far ends must keep clear of the other segment.
+                conflict = segmentsFold(po, px, py)
+                    || pointSegmentDistance2(px, po, py) < limit || pointSegmentDistance2(py, po, px) < limit
+            default:
+                conflict = true  // two segments on the same two vertices
+            }
+            if conflict { body(s, u) }
+        }
+    }
+
+    /// Calls `body` for each shortcut whose swept region (between it and the vertices it
+    /// replaced) holds a vertex that is still kept elsewhere: the shortcut moved the border across it.
+    func findSweeps(_ segments: [Segment], vertexGrid: GridIndex, _ body: (Segment) -> Void) {
+        var keptVertex = [Bool](repeating: false, count: topology.vertexCount)
+        for a in topology.arcs.indices {
+            for k in kept[a].indices where kept[a][k] { keptVertex[Int(topology.arcs[a][k])] = true }
+        }
+        for s in segments where s.isShortcut {
+            let path = topology.arcs[s.arc]
+            var box = BoundingBox(west: .infinity, south: .infinity, east: -.infinity, north: -.infinity)
+            for k in s.first...s.last {
+                let p = topology.lonLat(path[k])
+                box.west = min(box.west, p.x); box.east = max(box.east, p.x)
+                box.south = min(box.south, p.y); box.north = max(box.north, p.y)
+            }
+            let count = s.last - s.first + 1
+            var swept = false
+            vertexGrid.forEach(meeting: box) { v in
+                guard !swept, keptVertex[v], Int32(v) != path[s.first], Int32(v) != path[s.last] else { return }
+                if pointInPolygon(topology.lonLat(Int32(v)), count: count, { topology.lonLat(path[s.first + $0]) }) {
+                    swept = true
+                }
+            }
+            if swept { body(s) }
+        }
+    }
+
+    /// True when ring `r` has fewer than 3 distinct vertices, no area, or turned over, while the
+    /// input ring had area.
+    func isCollapsed(_ r: Int) -> Bool {
+        guard originalArea[r] != 0 else { return false }
+        let ring = ringVertices(r)
+        if ring.count < 4 { return true }
+        let area = Self.twiceSignedArea(ring, topology)
+        return area == 0 || (area > 0) != (originalArea[r] > 0)
+    }
+}
