@@ -42,7 +42,7 @@ public struct BuildCache: Sendable {
     func key(for city: CityGroups, features: [Feature], config: PipelineConfig) -> String {
         var h = SHA256()
         func add(_ s: String) { h.update(data: Array(s.utf8) + [0]) }
-        add("zonectl-build-cache-1")
+        add("zonectl-build-cache-2")
         add(codeIdentity)
         add(Self.fingerprint(config))
         add(city.city)

@@ -88,7 +88,9 @@ public struct BuildPipeline {
                 outputFeatures: artifact.entry.features,
                 verticesIn: inputs.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
                 verticesOut: artifact.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
-                bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes)
+                bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes,
+                verticesBeforeSimplify: result.groups.reduce(0) { $0 + $1.verticesBeforeSimplify },
+                maxDeviationM: result.groups.map(\.hausdorffM).max() ?? 0)
             let cityContested = result.contested.map {
                 BuildReport.Contested(city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"), squareMetres: $0.squareMetres)
             }

@@ -12,6 +12,10 @@ public struct BuildReport: Codable, Sendable {
         public var bytesAuthored: Int
         public var bytesMinified: Int
         public var bytesGzip: Int
+        /// Vertices simplification started from (snapped), and the largest distance in metres it
+        /// moved a border (0 when simplification is off).
+        public var verticesBeforeSimplify: Int
+        public var maxDeviationM: Double
     }
 
     /// Area one style lost to a higher-priority style, in m².
@@ -35,11 +39,14 @@ public struct BuildReport: Codable, Sendable {
     /// Sums of the city rows.
     static func total(_ cities: [City]) -> City {
         cities.reduce(City(id: "total", inputFeatures: 0, inputPolygons: 0, outputFeatures: 0, verticesIn: 0,
-                           verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0)) { t, c in
+                           verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0,
+                           verticesBeforeSimplify: 0, maxDeviationM: 0)) { t, c in
             City(id: "total", inputFeatures: t.inputFeatures + c.inputFeatures, inputPolygons: t.inputPolygons + c.inputPolygons,
                  outputFeatures: t.outputFeatures + c.outputFeatures, verticesIn: t.verticesIn + c.verticesIn,
                  verticesOut: t.verticesOut + c.verticesOut, bytesAuthored: t.bytesAuthored + c.bytesAuthored,
-                 bytesMinified: t.bytesMinified + c.bytesMinified, bytesGzip: t.bytesGzip + c.bytesGzip)
+                 bytesMinified: t.bytesMinified + c.bytesMinified, bytesGzip: t.bytesGzip + c.bytesGzip,
+                 verticesBeforeSimplify: t.verticesBeforeSimplify + c.verticesBeforeSimplify,
+                 maxDeviationM: max(t.maxDeviationM, c.maxDeviationM))
         }
     }
 }

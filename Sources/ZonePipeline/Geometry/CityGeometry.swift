@@ -53,7 +53,7 @@ struct CityGeometry {
         let dissolve = Dissolve(context: context)
         var dissolved: [GroupPolygons] = []
         for (group, parts) in zip(groups, polygons) {
-            let merged = try dissolve(parts).map { ($0, BoundingBox(try PolygonalGeometry($0)) ?? BoundingBox([0, 0], range: 0..<1)) }
+            let merged = try dissolve(parts).compactMap(boxed)
             dissolved.append((group.key, merged))
         }
         clock.lap("dissolve", into: &result.timings)
@@ -152,9 +152,12 @@ struct CityGeometry {
         guard let g = feature.geometry, !g.isEmpty else { return [] }
         var geometry = try g.makeGEOSGeometry(context: context)
         if !feature.isValid { geometry = try geometry.makeValid().polygonalPart() }
-        return try geometry.separatePolygons().map { single in
-            (single, BoundingBox(try PolygonalGeometry(single)) ?? BoundingBox([0, 0], range: 0..<1))
-        }
+        return try geometry.separatePolygons().compactMap(boxed)
+    }
+
+    /// A polygon with its box; nil for an empty one.
+    func boxed(_ g: GEOSGeometry) throws -> (geometry: GEOSGeometry, box: BoundingBox)? {
+        try BoundingBox(PolygonalGeometry(g)).map { (g, $0) }
     }
 
     /// Group keys plus `keep` properties; a kept property that differs inside the group is
