@@ -60,10 +60,7 @@ public struct PublishPlan: Sendable {
             throw .corruptArtifact(key: a.key, reason: "missing from \(dist)")
         }
         let bytes = [UInt8](data)
-        guard bytes.count == a.encodedBytes else { throw .corruptArtifact(key: a.key, reason: "size \(bytes.count) differs from the manifest's \(a.encodedBytes)") }
-        guard let raw = try? Gzip.decompress(bytes), raw.count == a.bytes, sha256Hex(raw) == a.sha256 else {
-            throw .corruptArtifact(key: a.key, reason: "content does not match the manifest's sha256")
-        }
+        if let problem = a.contentProblems(bytes).first { throw .corruptArtifact(key: a.key, reason: problem) }
         return bytes
     }
 }
@@ -76,6 +73,17 @@ extension Manifest {
         public var bytes: Int
         public var encodedBytes: Int
         public var metadata: ObjectMetadata
+
+        /// What is wrong with `bytes` as this artifact (stored size, gzip, uncompressed size,
+        /// SHA-256 of the content); empty when they are what the manifest promises.
+        public func contentProblems(_ bytes: [UInt8]) -> [String] {
+            var problems: [String] = []
+            if bytes.count != encodedBytes { problems.append("\(bytes.count) bytes, the manifest says \(encodedBytes)") }
+            guard let raw = try? Gzip.decompress(bytes) else { return problems + ["not gzip data"] }
+            if raw.count != self.bytes { problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)") }
+            if sha256Hex(raw) != sha256 { problems.append("sha256 differs from the manifest") }
+            return problems
+        }
     }
 
     /// The style table and every city artifact, with the headers they are served with.

@@ -19,13 +19,7 @@ public struct Verifier: Sendable {
             let object: StoredObject?
             do { object = try store.get(a.key) } catch { problems.append("\(a.key): \(error)"); continue }
             guard let object else { problems.append("\(a.key): missing"); continue }
-            if object.bytes.count != a.encodedBytes { problems.append("\(a.key): \(object.bytes.count) bytes, manifest says \(a.encodedBytes)") }
-            if let raw = try? Gzip.decompress(object.bytes) {
-                if raw.count != a.bytes { problems.append("\(a.key): \(raw.count) bytes uncompressed, manifest says \(a.bytes)") }
-                if sha256Hex(raw) != a.sha256 { problems.append("\(a.key): sha256 differs from the manifest") }
-            } else {
-                problems.append("\(a.key): not gzip data")
-            }
+            problems += a.contentProblems(object.bytes).map { "\(a.key): \($0)" }
             if let m = object.metadata {
                 if m.contentType != a.metadata.contentType { problems.append("\(a.key): Content-Type \(m.contentType), expected \(a.metadata.contentType)") }
                 if m.contentEncoding != a.metadata.contentEncoding { problems.append("\(a.key): Content-Encoding \(m.contentEncoding ?? "none"), expected gzip") }
