@@ -45,18 +45,10 @@ public struct JSONObject: Hashable, Sendable {
 }
 
 extension JSONValue: CustomStringConvertible {
-    /// Compact JSON text (used in messages; not the artifact writer).
+    /// Compact JSON text, as the artifact writer prints it (``appendJSON(to:)``).
     public var description: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let d):
-            if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-            return "\(d)"
-        case .string(let s): return jsonQuoted(s)
-        case .array(let a): return "[" + a.map(\.description).joined(separator: ",") + "]"
-        case .object(let o):
-            return "{" + o.members.map { jsonQuoted($0.key) + ":\($0.value)" }.joined(separator: ",") + "}"
-        }
+        var out: [UInt8] = []
+        appendJSON(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
