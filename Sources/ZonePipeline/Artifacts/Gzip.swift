@@ -5,7 +5,7 @@ public enum Gzip {
     static let operatingSystem: Int32 = 3
 
     /// `bytes` as one gzip member: zlib `deflate` at `level` (-1...9; -1 is zlib's default, 6),
-    /// window 32 KiB, memLevel 8, default strategy.
+    /// window 32 KiB, memLevel 8, strategy Z_FILTERED (see ``ZStream``).
     ///
     /// The header (set with `deflateSetHeader`) has mtime 0, no file name, comment or extra
     /// field, and OS byte 3; its XFL byte is zlib's (2 at level 9, 4 at levels 0 and 1, else 0).

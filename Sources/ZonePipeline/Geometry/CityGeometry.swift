@@ -23,6 +23,13 @@ public struct ZoneGroupResult: Sendable {
     public var hausdorffM: Double
 }
 
+/// How much of one group a higher-priority group took, in m² (on the sphere).
+public struct ContestedArea: Hashable, Sendable {
+    public var winner: [String]
+    public var loser: [String]
+    public var squareMetres: Double
+}
+
 /// The geometry stage's result for one city (the first `group_by` key).
 public struct CityResult: Sendable {
     public var city: String
@@ -33,9 +40,9 @@ public struct CityResult: Sendable {
     public var timings: [String: Double]
 }
 
-/// The geometry pipeline of one city: repair → dissolve per group → overlap priority →
-/// snap to the grid (whole city) → simplify (whole city, shared borders kept) → orientation,
-/// bbox → validity gate.
+/// The geometry pipeline of one city: repair → planar overlay (dissolve per group, overlap
+/// priority and snapping to the grid, whole city at once) → simplify (whole city, shared
+/// borders kept) → orientation, bbox → validity gate.
 struct CityGeometry {
     let context: GEOSContext
     let config: PipelineConfig
@@ -44,45 +51,31 @@ struct CityGeometry {
         var result = CityResult(city: city.city, groups: [], contested: [], diagnostics: [], timings: [:])
         var clock = StageClock()
         let groups = prioritised(city.groups)
-        var polygons: [[(geometry: GEOSGeometry, box: BoundingBox)]] = []
+        var inputs: [[PolygonalGeometry]] = []
         for group in groups {
-            polygons.append(try group.members.flatMap { try inputPolygons(features[$0]) })
+            inputs.append(try group.members.compactMap { try inputGeometry(features[$0]) })
         }
         clock.lap("repair", into: &result.timings)
 
-        let dissolve = Dissolve(context: context)
-        var dissolved: [GroupPolygons] = []
-        for (group, parts) in zip(groups, polygons) {
-            let merged = try dissolve(parts).compactMap(boxed)
-            dissolved.append((group.key, merged))
+        // Dissolve, overlap priority and snapping in one planar overlay of the whole city: valid
+        // by construction, on the grid, borders shared by groups identical.
+        var isPriority = false
+        if case .priority = config.overlaps { isPriority = true }
+        let overlay = try CityOverlay(precision: config.precision, priority: isPriority)(inputs)
+        result.contested = overlay.contested.map {
+            ContestedArea(winner: groups[$0.winner].key, loser: groups[$0.loser].key, squareMetres: $0.squareMetres)
         }
-        clock.lap("dissolve", into: &result.timings)
-
-        var pieces = dissolved.map { $0.polygons.map(\.geometry) }
-        if case .priority = config.overlaps {
-            (pieces, result.contested) = try PriorityCarve(context: context)(dissolved)
+        var geometries = overlay.groups
+        for (i, group) in groups.enumerated() where overlay.collapsedPolygons[i] + overlay.collapsedHoles[i] > 0 {
+            result.diagnostics.append(.warning(features[group.members[0]].location,
+                "group [\(group.key.joined(separator: ", "))]: \(overlay.collapsedPolygons[i]) polygon(s) and \(overlay.collapsedHoles[i]) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
         }
-        let carved = try pieces.map { try GEOSGeometry.multiPolygon(of: $0, context: context) }
-        clock.lap("priority", into: &result.timings)
-
-        // Snap the whole city to the grid (valid by construction, shared borders identical),
-        // putting coordinates exactly on the decimals: GEOS rounds with scale 1 / gridSize,
-        // which is not exactly 10^precision for every precision (1 / 1e-5 = 99999.99999999999),
-        // leaving coordinates up to an ulp off the decimals they stand for; the gate below
-        // checks what a writer prints with `precision` decimals.
-        var geometries = try SnapToGrid(context: context, gridSize: gridSize)(carved).map { g in
-            var flat = try PolygonalGeometry(g)
-            flat.isMulti = true
-            flat.coordinates = flat.coordinates.map { ($0 * decimalScale).rounded() / decimalScale }
-            return flat
-        }
-        clock.lap("snap", into: &result.timings)
+        clock.lap("overlay", into: &result.timings)
 
         // Simplification works on the snapped city, so borders that snapping merged (drawn a few
         // centimetres apart) are one shared arc, and keeps a subset of its vertices: its output
         // is on the grid already and is not snapped again (snap rounding is not idempotent: a
         // second pass can fold a sliver the first pass kept).
-        let carvedFlat = try carved.map { try PolygonalGeometry($0) }
         var stats = geometries.map { SharedArcSimplify.unchanged($0) }
         if config.simplify.toleranceM > 0 || config.simplify.minAreaM2 > 0 {
             let simplify = SharedArcSimplify(context: context, settings: config.simplify, clearance: gridSize)
@@ -103,14 +96,6 @@ struct CityGeometry {
 
         for (i, group) in groups.enumerated() {
             var geometry = geometries[i]
-            // Parts min_area_m2 dropped were reported above.
-            let polygonsBefore = carvedFlat[i].polygonCount - stats[i].droppedPolygons
-            let holesBefore = carvedFlat[i].ringCount - carvedFlat[i].polygonCount - stats[i].droppedHoles
-            let holes = geometry.ringCount - geometry.polygonCount
-            if geometry.polygonCount < polygonsBefore || holes < holesBefore {
-                result.diagnostics.append(.warning(features[group.members[0]].location,
-                    "group [\(group.key.joined(separator: ", "))]: \(max(0, polygonsBefore - geometry.polygonCount)) polygon(s) and \(max(0, holesBefore - holes)) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
-            }
             guard let bbox = BoundingBox(geometry) else {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
                     "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"))
@@ -123,7 +108,7 @@ struct CityGeometry {
             }
             result.groups.append(ZoneGroupResult(
                 key: group.key, members: group.members, properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
-                bbox: bbox, inputPolygons: polygons[i].count,
+                bbox: bbox, inputPolygons: inputs[i].reduce(0) { $0 + $1.polygonCount },
                 inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
                 verticesBeforeSimplify: stats[i].verticesBefore, verticesAfterSimplify: stats[i].verticesAfter,
                 hausdorffM: stats[i].hausdorffM))
@@ -148,16 +133,10 @@ struct CityGeometry {
     }
 
     /// The polygons of one feature, made valid first when validation found them invalid.
-    func inputPolygons(_ feature: Feature) throws -> [(geometry: GEOSGeometry, box: BoundingBox)] {
-        guard let g = feature.geometry, !g.isEmpty else { return [] }
-        var geometry = try g.makeGEOSGeometry(context: context)
-        if !feature.isValid { geometry = try geometry.makeValid().polygonalPart() }
-        return try geometry.separatePolygons().compactMap(boxed)
-    }
-
-    /// A polygon with its box; nil for an empty one.
-    func boxed(_ g: GEOSGeometry) throws -> (geometry: GEOSGeometry, box: BoundingBox)? {
-        try BoundingBox(PolygonalGeometry(g)).map { (g, $0) }
+    func inputGeometry(_ feature: Feature) throws -> PolygonalGeometry? {
+        guard let g = feature.geometry, !g.isEmpty else { return nil }
+        if feature.isValid { return g }
+        return try PolygonalGeometry(try g.makeGEOSGeometry(context: context).makeValid().polygonalPart())
     }
 
     /// Group keys plus `keep` properties; a kept property that differs inside the group is

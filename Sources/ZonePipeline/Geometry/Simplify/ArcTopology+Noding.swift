@@ -11,7 +11,7 @@ extension ArcTopology {
         let boxes = (0..<vertexCount).map {
             BoundingBox(west: lonLat[2 * $0], south: lonLat[2 * $0 + 1], east: lonLat[2 * $0], north: lonLat[2 * $0 + 1])
         }
-        var merged = UnionFind(count: vertexCount)
+        var merged = DisjointSets(count: vertexCount)
         var any = false
         let grid = GridIndex(boxes)
         for v in 0..<vertexCount {

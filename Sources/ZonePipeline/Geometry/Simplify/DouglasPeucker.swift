@@ -2,8 +2,8 @@
 ///
 /// `threshold[i]` is the tolerance below which vertex i survives: Douglas–Peucker at tolerance t
 /// keeps exactly the vertices with `threshold > t`. A vertex's threshold is its distance to the
-/// chord of the span it splits, capped by the threshold of the vertex that made that span, so
-/// thresholds only decrease down the split hierarchy. Restoring removed vertices from the largest
+/// chord of the span it splits, capped just below the threshold of the vertex that made that span,
+/// so thresholds strictly decrease down the split hierarchy. Restoring removed vertices from the largest
 /// threshold down therefore always yields the Douglas–Peucker result of a smaller tolerance.
 /// End points get +∞. A closed polyline (first = last point) is split first at the vertex
 /// farthest from its start.
@@ -27,7 +27,10 @@ func douglasPeuckerThresholds(_ xy: [Double]) -> [Double] {
                 farthest = i
             }
         }
-        let t = min(distance.squareRoot(), cap)
+        // Strictly below the cap, so a vertex always outranks those below it in the hierarchy
+        // (with equal thresholds, a repair restoring "the most significant" vertex of a span
+        // could pick a descendant and leave its ancestor off by more than the tolerance).
+        let t = min(distance.squareRoot(), cap.nextDown)
         threshold[farthest] = t
         stack.append((first, farthest, t))
         stack.append((farthest, last, t))

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Dissolve, overlap priority and snapping to the output grid of one city's groups in a single
+/// planar overlay (DESIGN.md, "Geometry notes"; replaces GEOS union, difference and
+/// snap-rounding per group):
+///
+/// 1. every ring, oriented with its area on the left, goes onto a fine integer grid (100 fine
+///    units per output unit) as segments labelled with its group;
+/// 2. snap rounding to the output grid nodes all of them at once (``SnapRounder``), so borders
+///    that groups share become the same edges;
+/// 3. the noded edges form a planar graph whose faces get coverage counts per group
+///    (``FaceLabels``);
+/// 4. a face belongs to the highest-priority group covering it (with `priority`), or to every
+///    group covering it (without), and each group's rings are traced around its faces
+///    (``CoverageRings``).
+///
+/// The result is valid by construction: on the grid, no edge crosses another, rings never
+/// touch themselves, and neighbouring groups share their border edges exactly. Input polygons
+/// must be valid (repair comes first).
+struct CityOverlay {
+    let precision: Int
+    let priority: Bool
+
+    struct Output {
+        /// Per group, in input order, its area as a MultiPolygon on the grid (possibly empty).
+        var groups: [PolygonalGeometry]
+        /// Area, in m², that a higher group took from a lower one (priority only).
+        var contested: [(winner: Int, loser: Int, squareMetres: Double)]
+        /// Per group, input exteriors and holes thinner than the grid: rounded on their own
+        /// they have no area left, and they vanish from the output.
+        var collapsedPolygons: [Int]
+        var collapsedHoles: [Int]
+    }
+
+    /// Fine units per output grid unit.
+    static let pixel: Int64 = 100
+
+    func callAsFunction(_ groups: [[PolygonalGeometry]]) throws -> Output {
+        let unit = pow10(precision)
+        let fineScale = unit * Double(Self.pixel)
+        var segments = LabelledSegments()
+        var collapsedPolygons = [Int](repeating: 0, count: groups.count)
+        var collapsedHoles = collapsedPolygons
+        for (g, polygons) in groups.enumerated() {
+            for geometry in polygons {
+                for p in 0..<geometry.polygonCount {
+                    for r in geometry.polygonRings(p) {
+                        let exterior = r == geometry.polygonRings(p).lowerBound
+                        if addRing(geometry, r, exterior: exterior, group: Int32(g), scale: fineScale, to: &segments) {
+                            if exterior { collapsedPolygons[g] += 1 } else { collapsedHoles[g] += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel)(segments))
+        let labels = try FaceLabels(graph, groupCount: groups.count)
+        let cycles = graph.cycleCount
+        let groupCount = groups.count
+        // owner[c]: the face's group under priority, or -1; covered[c * G + g] otherwise.
+        var owner = [Int32](repeating: -1, count: cycles)
+        if priority {
+            for c in 0..<cycles {
+                for g in 0..<groupCount where labels.count(cycle: c, group: g) > 0 {
+                    owner[c] = Int32(g)
+                    break
+                }
+            }
+        }
+        let rings = CoverageRings(graph: graph, faces: labels.faces)
+        var out: [PolygonalGeometry] = []
+        for g in 0..<groupCount {
+            let polygons = try rings.polygons(owned: priority
+                ? { owner[$0] == Int32(g) }
+                : { labels.count(cycle: $0, group: g) > 0 })
+            out.append(Self.geometry(polygons, unit: unit))
+        }
+        return Output(groups: out, contested: priority ? contested(graph, labels, owner, unit: unit) : [],
+                      collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
+    }
+
+    /// Appends the segments of ring r on the fine grid, directed with the area on the left;
+    /// rings that collapse on the fine grid (fewer than three points, no area) are skipped.
+    /// Returns true when the ring has area on the fine grid but none rounded to the output grid.
+    @discardableResult
+    private func addRing(_ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, scale: Double, to segments: inout LabelledSegments) -> Bool {
+        var points: [GridPoint] = []
+        let range = geometry.ringRange(r)
+        points.reserveCapacity(range.count)
+        for i in range {
+            let (x, y) = geometry.position(i)
+            let p = GridPoint(x: Int64((x * scale).rounded()), y: Int64((y * scale).rounded()))
+            if points.last != p { points.append(p) }
+        }
+        if points.count > 1 && points.first == points.last { points.removeLast() }
+        guard points.count >= 3, Self.area2(points) != 0 else { return false }
+        let forward = (Self.area2(points) > 0) == exterior
+        for i in 0..<points.count {
+            let a = points[i], b = points[(i + 1) % points.count]
+            if forward { segments.append(a, b, group: group) } else { segments.append(b, a, group: group) }
+        }
+        let rounder = SnapRounder(pixel: Self.pixel)
+        return Self.area2(points.map { rounder.pixelOf($0) }) == 0
+    }
+
+    /// Twice the signed area of an open ring.
+    static func area2(_ points: [GridPoint]) -> Int128 {
+        guard points.count >= 3 else { return 0 }
+        var area: Int128 = 0
+        for i in 1..<(points.count - 1) { area += cross(points[0], points[i], points[i + 1]) }
+        return area
+    }
+
+    /// Grid rings as a flat MultiPolygon in degrees (coordinates exactly the decimals of the grid).
+    static func geometry(_ polygons: [[[GridPoint]]], unit: Double) -> PolygonalGeometry {
+        var g = PolygonalGeometry(isMulti: true)
+        for polygon in polygons {
+            for ring in polygon {
+                for p in ring { g.coordinates += [Double(p.x) / unit, Double(p.y) / unit] }
+                g.ringEnds.append(g.coordinates.count / 2)
+            }
+            g.polygonEnds.append(g.ringEnds.count)
+        }
+        return g
+    }
+
+    /// Per face taken by a group, the area of every lower group that covers it too, on the
+    /// sphere (``sphericalArea(_:)``): a face is its cycles, outer border minus the parts inside.
+    private func contested(_ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], unit: Double) -> [(winner: Int, loser: Int, squareMetres: Double)] {
+        var totals: [Int: Double] = [:]  // key: winner * G + loser
+        let groupCount = labels.groupCount
+        for c in 0..<graph.cycleCount where owner[c] >= 0 {
+            let losers = (0..<groupCount).filter { $0 != Int(owner[c]) && labels.count(cycle: c, group: $0) > 0 }
+            guard !losers.isEmpty else { continue }
+            let m2 = Self.sphericalCycleArea(graph, cycle: c, unit: unit)
+            for g in losers { totals[Int(owner[c]) * groupCount + g, default: 0] += m2 }
+        }
+        return totals.sorted { $0.key < $1.key }.map { (winner: $0.key / groupCount, loser: $0.key % groupCount, squareMetres: $0.value) }
+    }
+
+    /// Signed spherical area of a cycle in m² (the ring formula of ``sphericalRingArea(_:ring:)``).
+    static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double) -> Double {
+        var points: [GridPoint] = []
+        let start = Int(graph.cycleStart[c])
+        var h = start
+        repeat {
+            points.append(graph.nodes[graph.origin(h)])
+            h = Int(graph.next[h])
+        } while h != start
+        let radius = 6_378_137.0, rad = Double.pi / 180
+        let m = points.count
+        var sum = 0.0
+        for i in 0..<m {
+            let lower = points[(i + m - 1) % m], middle = points[i], upper = points[(i + 1) % m]
+            sum += Double(upper.x - lower.x) / unit * rad * sin(Double(middle.y) / unit * rad)
+        }
+        return -sum * radius * radius / 2
+    }
+}

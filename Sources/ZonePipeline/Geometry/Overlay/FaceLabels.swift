@@ -1,0 +1,166 @@
+/// Coverage counts of every face of a ``PlanarGraph``: for each cycle and group, how many of
+/// the group's polygons cover the face the cycle bounds (0 outside all of them).
+///
+/// Counts change across a half-edge by its delta. Within a connected part of the graph they
+/// follow from one cycle by walking across edges; each part's outer cycle takes the counts of
+/// the face that holds the part, found by a ray cast straight down from the part's lowest
+/// vertex (an infinitesimal step right of it, so vertical edges and vertices on the ray are
+/// decided consistently). Parts with nothing below are in the unbounded face, counted 0.
+struct FaceLabels {
+    let groupCount: Int
+    /// counts[c * groupCount + g]
+    private(set) var counts: [Int32]
+    /// Cycles of one face share a class: a bounded cycle and the outer cycles of the parts
+    /// inside it.
+    private(set) var faces: DisjointSets
+
+    func count(cycle c: Int, group g: Int) -> Int32 { counts[c * groupCount + g] }
+
+    init(_ graph: PlanarGraph, groupCount: Int) throws {
+        self.groupCount = groupCount
+        let cycles = graph.cycleCount
+        counts = [Int32](repeating: 0, count: cycles * groupCount)
+        faces = DisjointSets(count: cycles)
+        guard cycles > 0 else { return }
+
+        // Connected parts, each with its lowest vertex and its outer (clockwise) cycle.
+        var parts = DisjointSets(count: graph.nodes.count)
+        for (u, v) in graph.ends { parts.union(Int(u), Int(v)) }
+        var lowest: [Int: Int] = [:]
+        for (u, v) in graph.ends {
+            for n in [Int(u), Int(v)] {
+                let r = parts.find(n)
+                if let l = lowest[r], graph.nodes[l] < graph.nodes[n] || l == n { continue }
+                lowest[r] = n
+            }
+        }
+        var outer: [Int: Int] = [:]
+        for c in 0..<cycles where graph.cycleArea2[c] < 0 {
+            let r = parts.find(graph.origin(Int(graph.cycleStart[c])))
+            guard outer[r] == nil else { throw OverlayError.inconsistent("a connected part has two outer borders") }
+            outer[r] = c
+        }
+
+        // Which face holds each part: the cycle above the nearest edge below its lowest vertex.
+        let rays = DownwardRays(graph)
+        var inside: [[Int]] = Array(repeating: [], count: cycles)
+        var roots: [Int] = []
+        for (r, q) in lowest.sorted(by: { $0.key < $1.key }) {
+            guard let c = outer[r] else { throw OverlayError.inconsistent("a connected part has no outer border") }
+            if let h = rays.halfEdgeAbove(graph.nodes[q]) {
+                let container = Int(graph.cycleOf[h])
+                inside[container].append(c)
+                faces.union(container, c)
+            } else {
+                roots.append(c)
+            }
+        }
+
+        // Counts from the unbounded face inwards.
+        var known = [Bool](repeating: false, count: cycles)
+        var queue: [Int] = roots
+        for c in roots { known[c] = true }
+        var head = 0
+        while head < queue.count {
+            let c = queue[head]
+            head += 1
+            for child in inside[c] where !known[child] {
+                for g in 0..<groupCount { counts[child * groupCount + g] = counts[c * groupCount + g] }
+                known[child] = true
+                queue.append(child)
+            }
+            let start = Int(graph.cycleStart[c])
+            var h = start
+            repeat {
+                let other = Int(graph.cycleOf[h ^ 1])
+                if !known[other] {
+                    for g in 0..<groupCount { counts[other * groupCount + g] = counts[c * groupCount + g] }
+                    let e = h >> 1
+                    for k in Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]) {
+                        let d = h & 1 == 0 ? graph.deltaValues[k] : -graph.deltaValues[k]
+                        counts[other * groupCount + Int(graph.deltaGroups[k])] -= d
+                    }
+                    known[other] = true
+                    queue.append(other)
+                }
+                h = Int(graph.next[h])
+            } while h != start
+        }
+        guard queue.count == cycles else { throw OverlayError.inconsistent("\(cycles - queue.count) face(s) not reached") }
+    }
+}
+
+/// A column index of a graph's non-vertical edges, for casting rays straight down.
+struct DownwardRays {
+    let graph: PlanarGraph
+    let x0: Int64
+    let width: Int64
+    private var columnStart: [Int32] = []
+    private var columnEdges: [Int32] = []
+
+    init(_ graph: PlanarGraph) {
+        self.graph = graph
+        var lo = Int64.max, hi = Int64.min
+        for p in graph.nodes { lo = min(lo, p.x); hi = max(hi, p.x) }
+        if graph.nodes.isEmpty { (lo, hi) = (0, 0) }
+        x0 = lo
+        let columns = max(1, Int(Double(graph.edgeCount).squareRoot()))
+        width = max(1, (hi - lo) / Int64(columns) + 1)
+        let columnCount = Int((hi - lo) / width) + 1
+        var counts = [Int32](repeating: 0, count: columnCount + 1)
+        func span(_ e: Int) -> ClosedRange<Int>? {
+            let a = graph.nodes[Int(graph.ends[e].0)].x, b = graph.nodes[Int(graph.ends[e].1)].x
+            guard a != b else { return nil }
+            return Int((min(a, b) - lo) / width)...Int((max(a, b) - 1 - lo) / width)
+        }
+        for e in 0..<graph.edgeCount { if let s = span(e) { for c in s { counts[c + 1] += 1 } } }
+        for c in 0..<columnCount { counts[c + 1] += counts[c] }
+        columnStart = counts
+        columnEdges = [Int32](repeating: 0, count: Int(counts[columnCount]))
+        var fill = counts
+        for e in 0..<graph.edgeCount {
+            guard let s = span(e) else { continue }
+            for c in s {
+                columnEdges[Int(fill[c])] = Int32(e)
+                fill[c] += 1
+            }
+        }
+    }
+
+    /// The half-edge, directed left to right (so its left side faces up), of the nearest edge
+    /// strictly below q on the vertical line just right of q; nil when there is none.
+    func halfEdgeAbove(_ q: GridPoint) -> Int? {
+        guard q.x >= x0 else { return nil }
+        let column = Int((q.x - x0) / width)
+        guard column + 1 < columnStart.count else { return nil }
+        var best: (e: Int, num: Int128, den: Int128, dy: Int128)?
+        for k in Int(columnStart[column])..<Int(columnStart[column + 1]) {
+            let e = Int(columnEdges[k])
+            var a = graph.nodes[Int(graph.ends[e].0)], b = graph.nodes[Int(graph.ends[e].1)]
+            if a.x > b.x { swap(&a, &b) }
+            guard a.x <= q.x, q.x < b.x else { continue }
+            // y at q.x = num / den, den > 0
+            let den = Int128(b.x - a.x), dy = Int128(b.y - a.y)
+            let num = Int128(a.y) * den + Int128(q.x - a.x) * dy
+            guard num < Int128(q.y) * den else { continue }
+            if let cur = best {
+                let l = num * cur.den, r = cur.num * den
+                if l < r || (l == r && dy * cur.den <= cur.dy * den) { continue }
+            }
+            best = (e, num, den, dy)
+        }
+        guard let e = best?.e else { return nil }
+        let u = graph.nodes[Int(graph.ends[e].0)], v = graph.nodes[Int(graph.ends[e].1)]
+        return u.x < v.x ? 2 * e : 2 * e + 1
+    }
+}
+
+enum OverlayError: Error, CustomStringConvertible {
+    case inconsistent(String)
+
+    var description: String {
+        switch self {
+        case .inconsistent(let what): "planar overlay inconsistent: \(what)"
+        }
+    }
+}

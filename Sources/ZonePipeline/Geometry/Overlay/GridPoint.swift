@@ -1,0 +1,65 @@
+/// A point on an integer grid: coordinates are multiples of the grid unit (10^-precision
+/// degrees for output vertices, a finer unit for the snap-rounding input).
+struct GridPoint: Hashable, Comparable {
+    var x: Int64
+    var y: Int64
+
+    /// Lowest first, then leftmost.
+    static func < (a: GridPoint, b: GridPoint) -> Bool {
+        a.y != b.y ? a.y < b.y : a.x < b.x
+    }
+}
+
+/// Twice the signed area of triangle (a, b, c): positive when c lies left of a→b. Exact.
+@inline(__always)
+func cross(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int128 {
+    Int128(b.x - a.x) * Int128(c.y - a.y) - Int128(b.y - a.y) * Int128(c.x - a.x)
+}
+
+/// Sign of ``cross(_:_:_:)``: 1 left, -1 right, 0 on the line.
+@inline(__always)
+func orientation(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int {
+    let c = cross(a, b, c)
+    return c > 0 ? 1 : (c < 0 ? -1 : 0)
+}
+
+/// v as a Double (within two roundings), without the standard library's generic conversion.
+@inline(__always)
+func toDouble(_ v: Int128) -> Double {
+    Double(Int64(truncatingIfNeeded: v >> 64)) * 18_446_744_073_709_551_616.0 + Double(UInt64(truncatingIfNeeded: v))
+}
+
+/// ⌊a / b⌋ for b > 0.
+@inline(__always)
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && a < 0) ? q - 1 : q
+}
+
+/// Union-find over 0..<count with path halving and union by size.
+struct DisjointSets {
+    private var parent: [Int32]
+    private var size: [Int32]
+
+    init(count: Int) {
+        parent = (0..<Int32(count)).map { $0 }
+        size = Array(repeating: 1, count: count)
+    }
+
+    mutating func find(_ x: Int) -> Int {
+        var x = Int32(x)
+        while parent[Int(x)] != x {
+            parent[Int(x)] = parent[Int(parent[Int(x)])]
+            x = parent[Int(x)]
+        }
+        return Int(x)
+    }
+
+    mutating func union(_ a: Int, _ b: Int) {
+        var (ra, rb) = (find(a), find(b))
+        guard ra != rb else { return }
+        if size[ra] < size[rb] { swap(&ra, &rb) }
+        parent[rb] = Int32(ra)
+        size[ra] += size[rb]
+    }
+}
