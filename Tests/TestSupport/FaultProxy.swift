@@ -23,9 +23,8 @@ public final class FaultProxy: @unchecked Sendable {
         case dropResponse
         /// Read the request, then send nothing for `seconds` before closing (nothing is forwarded).
         case stall(seconds: Double)
-        /// Wait `seconds`, then forward.
-        case delay(seconds: Double)
-        /// Wait until `release()` (then forward) or `stop()` (then close without forwarding).
+        /// Wait until `release()` or `releaseNext()` lets it go (then forward), or `stop()`
+        /// (then close without forwarding).
         case hold
     }
 
@@ -51,6 +50,8 @@ public final class FaultProxy: @unchecked Sendable {
     private var inFlight = 0
     private var maxInFlight = 0
     private var released = false
+    private var waiting: [Int] = []
+    private var releasedOne: Set<Int> = []
     private var stopped = false
 
     /// Listens on an ephemeral loopback port and forwards to 127.0.0.1:`upstreamPort`.
@@ -83,6 +84,8 @@ public final class FaultProxy: @unchecked Sendable {
             recorded = []
             maxInFlight = inFlight
             released = false
+            waiting = []
+            releasedOne = []
         }
     }
 
@@ -91,6 +94,17 @@ public final class FaultProxy: @unchecked Sendable {
         condition.withLock {
             released = true
             condition.broadcast()
+        }
+    }
+
+    /// Lets the earliest request still held go on to the server; false when none is held.
+    @discardableResult
+    public func releaseNext() -> Bool {
+        condition.withLock {
+            guard !waiting.isEmpty else { return false }
+            releasedOne.insert(waiting.removeFirst())
+            condition.broadcast()
+            return true
         }
     }
 
@@ -175,18 +189,15 @@ public final class FaultProxy: @unchecked Sendable {
             LoopbackSocket.write(client, Self.errorResponse(status: status, code: code))
             close(client)
         case let .stall(seconds)?:
-            _ = waitForGate(until: Date().addingTimeInterval(seconds), gate: false)
+            sleep(until: Date().addingTimeInterval(seconds))
             finish(nil)
             close(client)
         case .hold?:
-            guard waitForGate(until: Date().addingTimeInterval(120), gate: true) else {
+            guard waitForRelease(index, until: Date().addingTimeInterval(120)) else {
                 finish(nil)
                 close(client)
                 return
             }
-            relay(head: head, body: body, method: request.method, to: client, fault: nil, finish: finish)
-        case let .delay(seconds)?:
-            _ = waitForGate(until: Date().addingTimeInterval(seconds), gate: false)
             relay(head: head, body: body, method: request.method, to: client, fault: nil, finish: finish)
         case .resetMidResponse?, .dropResponse?, nil:
             relay(head: head, body: body, method: request.method, to: client, fault: fault, finish: finish)
@@ -195,13 +206,23 @@ public final class FaultProxy: @unchecked Sendable {
         }
     }
 
-    /// Sleeps until `deadline`, `stop()`, or (with `gate`) `release()`; true when released.
-    private func waitForGate(until deadline: Date, gate: Bool) -> Bool {
+    /// Sleeps until `deadline` or `stop()`.
+    private func sleep(until deadline: Date) {
         condition.withLock {
-            while !stopped, !(gate && released), Date() < deadline {
+            while !stopped, Date() < deadline { _ = condition.wait(until: deadline) }
+        }
+    }
+
+    /// Holds request `index` until `release()`, `releaseNext()` picks it, `stop()` or
+    /// `deadline`; true when released.
+    private func waitForRelease(_ index: Int, until deadline: Date) -> Bool {
+        condition.withLock {
+            waiting.append(index)
+            while !stopped, !released, !releasedOne.contains(index), Date() < deadline {
                 _ = condition.wait(until: deadline)
             }
-            return gate && released && !stopped
+            waiting.removeAll { $0 == index }
+            return (released || releasedOne.contains(index)) && !stopped
         }
     }
 
