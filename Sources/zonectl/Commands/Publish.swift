@@ -71,7 +71,7 @@ extension Zonectl {
                 print("published version \(result.version) to \(store.name): \(result.written.count) object(s) written, \(result.bytesWritten) bytes" +
                       (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there") +
                       (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
-                print("manifest: \(store.name)/manifest.json")
+                print("manifest: \(store.name.hasSuffix("/") ? store.name : store.name + "/")manifest.json")
             }
             if let counts = store.requestCounts { print("requests: \(counts.summary)") }
         }

@@ -35,6 +35,8 @@ extension S3PublishTests {
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stderr.isEmpty, "\(first.stderr)")
             #expect(first.stdout.contains("10 object(s) written"))
+            #expect(first.stdout.contains("manifest: \(target)/manifest.json\n"))
+            #expect(first.stdout.hasSuffix("requests: GET 3, PUT 10\n"))
             let keys = try client.listAllObjects(prefix: "zones-test").map(\.key)
             #expect(keys.count == 10)
             #expect(keys.contains("zones-test/manifest.json"))
