@@ -42,12 +42,13 @@ extension Publisher {
         } catch {
             throw .store(error)
         }
-        let served = try? store.get("manifest.json")
+        let served: StoredObject?
+        do { served = try store.get("manifest.json") } catch { throw .store(error) }  // cannot tell: remove nothing
         if served?.bytes == bytes { return }
         let winner = served.flatMap { try? JSONDecoder().decode(Manifest.self, from: Data($0.bytes)) }
         // Published on top of this version: it was served, so this publish did land.
         if winner?.previous == version { return }
-        try? store.delete([Self.versionedKey(version)])
+        if winner != nil { try? store.delete([Self.versionedKey(version)]) }
         throw .anotherPublishWon(version: winner?.version ?? "unknown")
     }
 
