@@ -19,6 +19,7 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("10 object(s) written"))
         #expect(first.stdout.contains("manifest: ./store/manifest.json"))
+        #expect(!first.stdout.contains("requests:"), "a directory store makes no requests")
         let again = try zonectl("publish", in: dir)
         #expect(again.stdout.hasPrefix("up to date"))
 

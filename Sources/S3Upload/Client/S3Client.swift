@@ -13,6 +13,10 @@ public final class S3Client: Sendable {
     public let environment: S3ClientEnvironment
     private let signer: SigV4Signer
     private let limits: CurlTransfer.Limits
+    private let counter = RequestCounter()
+
+    /// The requests this client has sent so far, by method (each attempt counts).
+    public var requestCounts: S3RequestCounts { counter.snapshot }
 
     /// A client; throws `.invalidConfiguration` for settings that cannot work and `.libcurl`
     /// when libcurl cannot start.
@@ -103,9 +107,11 @@ public final class S3Client: Sendable {
         let (url, signable) = signed(request, payloadHash: payloadHash, date: environment.now())
         // "Name;" is curl's way to send a header with an empty value ("Name:" would remove it).
         let lines = signable.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
-        return try CurlTransfer(
+        let transfer = try CurlTransfer(
             index: index, attempt: attempt, method: request.method, url: url, headerLines: lines, body: request.body,
             limits: limits)
+        counter.record(method: request.method, attempt: attempt)
+        return transfer
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -68,23 +68,30 @@ public struct Manifest: Codable, Sendable, Equatable {
         return [UInt8](try encoder.encode(self)) + [0x0A]
     }
 
-    /// A version stamp for `date`, later than `previous` (stamps compare as strings).
+    /// A version stamp for `date`, later than `previous` (stamps compare as strings): the
+    /// second after `previous` when `date` is not later. A `previous` that is not a stamp is
+    /// not followed.
     public static func version(at date: Date, after previous: String?) -> String {
-        var d = date
-        var stamp = format(d)
-        while let previous, stamp <= previous {
-            d = d.addingTimeInterval(1)
-            stamp = format(d)
-        }
-        return stamp
+        let stamp = format(date)
+        guard let previous, stamp <= previous, let last = formatter.date(from: previous) else { return stamp }
+        return format(last.addingTimeInterval(1))
     }
 
-    static func format(_ date: Date) -> String {
+    /// The stamp one second after `previous` (now, if `previous` is not a stamp): the same for
+    /// every run that starts from the same previous version, so a publish run again after an
+    /// interruption picks the version it picked before.
+    public static func version(following previous: String) -> String {
+        formatter.date(from: previous).map { format($0.addingTimeInterval(1)) } ?? format(Date())
+    }
+
+    static func format(_ date: Date) -> String { formatter.string(from: date) }
+
+    private static var formatter: DateFormatter {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return f.string(from: date)
+        return f
     }
 }
 

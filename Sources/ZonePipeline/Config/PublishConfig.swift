@@ -24,11 +24,17 @@ public struct PublishConfig: Sendable, Equatable {
     public var manifestMaxAge: Int
     /// `concurrency`: parallel uploads, 1...64.
     public var concurrency: Int
+    /// `max_attempts`: attempts per S3 request, the first included (1: never retry), 1...10.
+    public var maxAttempts: Int
+    /// `stall_timeout_s`: seconds a transfer may move no data before it is abandoned (and
+    /// retried while attempts remain), 1...600.
+    public var stallTimeoutS: Int
 
     /// Publish settings; the parameters default to the values of absent keys.
     public init(
         target: String? = nil, endpoint: String? = nil, region: String? = nil, addressing: Addressing = .path,
-        keepVersions: Int = 10, manifestMaxAge: Int = 60, concurrency: Int = 8
+        keepVersions: Int = 10, manifestMaxAge: Int = 60, concurrency: Int = 8, maxAttempts: Int = 4,
+        stallTimeoutS: Int = 30
     ) {
         self.target = target
         self.endpoint = endpoint
@@ -37,6 +43,8 @@ public struct PublishConfig: Sendable, Equatable {
         self.keepVersions = keepVersions
         self.manifestMaxAge = manifestMaxAge
         self.concurrency = concurrency
+        self.maxAttempts = maxAttempts
+        self.stallTimeoutS = stallTimeoutS
     }
 }
 
@@ -44,6 +52,7 @@ extension PublishConfig {
     /// The keys allowed in `publish`.
     static let keys = [
         "target", "endpoint", "region", "addressing", "keep_versions", "manifest_max_age", "concurrency",
+        "max_attempts", "stall_timeout_s",
     ]
 
     /// Reads the `publish` mapping (null: the defaults; a null value leaves an optional key unset).
@@ -67,6 +76,8 @@ extension PublishConfig {
             case "keep_versions": keepVersions = try r.int(value, in: 1...Int.max)
             case "manifest_max_age": manifestMaxAge = try r.int(value, in: 0...Int.max)
             case "concurrency": concurrency = try r.int(value, in: 1...64)
+            case "max_attempts": maxAttempts = try r.int(value, in: 1...10)
+            case "stall_timeout_s": stallTimeoutS = try r.int(value, in: 1...600)
             default: break  // rejected by entries(of:)
             }
         }

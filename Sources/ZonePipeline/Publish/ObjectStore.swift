@@ -77,4 +77,34 @@ public protocol ObjectStore: Sendable {
     func list(prefix: String) throws(StoreError) -> [String]
     /// Removes `keys` (absent keys are fine).
     func delete(_ keys: [String]) throws(StoreError)
+    /// The requests made so far, for stores reached over HTTP; nil for the local store.
+    var requestCounts: StoreRequestCounts? { get }
+}
+
+extension ObjectStore {
+    /// No requests: a store that is not reached over HTTP.
+    public var requestCounts: StoreRequestCounts? { nil }
+}
+
+/// The HTTP requests a store has made, by method ("GET", "PUT", …).
+public struct StoreRequestCounts: Sendable, Equatable {
+    /// Requests sent, every attempt counted.
+    public var sent: [String: Int]
+    /// Of those, the attempts that repeated a failed one.
+    public var retries: [String: Int]
+
+    public init(sent: [String: Int], retries: [String: Int]) {
+        self.sent = sent
+        self.retries = retries
+    }
+
+    /// e.g. "GET 3, PUT 10 (retries: PUT 2)"; "none" when nothing was sent.
+    public var summary: String {
+        func list(_ counts: [String: Int]) -> String {
+            counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        let sentText = list(sent)
+        let retryText = list(retries)
+        return (sentText.isEmpty ? "none" : sentText) + (retryText.isEmpty ? "" : " (retries: \(retryText))")
+    }
 }

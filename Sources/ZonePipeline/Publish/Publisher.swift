@@ -30,41 +30,22 @@ public struct Publisher: Sendable {
         self.manifestMaxAge = manifestMaxAge
     }
 
-    /// Publishes the plan; `now` stamps the version when the build's own stamp is not newer
-    /// than the target's.
-    public func publish(_ plan: PublishPlan, now: Date = Date()) throws(PublishError) -> PublishResult {
+    /// Publishes the plan. The version is the build's stamp, or the second after the target's
+    /// version when that is not older (so a rerun of the same publish picks the same version).
+    public func publish(_ plan: PublishPlan) throws(PublishError) -> PublishResult {
         if plan.upToDate, let remote = plan.remote {
             return PublishResult(upToDate: true, version: remote.version, written: [], alreadyThere: [], bytesWritten: 0, deleted: [])
         }
         var manifest = plan.local
         if let previous = plan.remote?.version, manifest.version <= previous {
-            manifest.version = Manifest.version(at: now, after: previous)
+            manifest.version = Manifest.version(following: previous)
         }
         manifest.previous = plan.remote?.version
-        let bytes: [UInt8]
-        do { bytes = try manifest.jsonBytes() } catch { throw .remoteManifestUnreadable("cannot encode: \(error)") }
 
         let written: [Bool]
         do { written = try store.put(plan.uploads, condition: .absent) } catch { throw .store(error) }
-        let versioned = ObjectUpload(key: "manifests/\(manifest.version).json", bytes: bytes,
-                                     metadata: ObjectMetadata(contentType: "application/json", contentEncoding: nil,
-                                                              cacheControl: "public, max-age=31536000, immutable"))
-        let current = ObjectUpload(key: "manifest.json", bytes: bytes,
-                                   metadata: ObjectMetadata(contentType: "application/json", contentEncoding: nil,
-                                                            cacheControl: "public, max-age=\(manifestMaxAge)"))
-        do {
-            guard try store.put([versioned], condition: .absent) == [true] else { throw PublishError.anotherPublishWon(version: manifest.version) }
-            let condition: WriteCondition = plan.remoteTag.map { .matches($0) } ?? .absent
-            guard try store.put([current], condition: condition) == [true] else { throw PublishError.anotherPublishWon(version: winner()) }
-        } catch let error as PublishError {
-            throw error
-        } catch StoreError.preconditionFailed {
-            throw .anotherPublishWon(version: winner())
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch {
-            throw .store(.failed(key: "manifest.json", message: "\(error)"))
-        }
+        let bytes = try writeVersioned(&manifest)
+        try switchCurrent(to: bytes, version: manifest.version, readTag: plan.remoteTag)
         // The new version is live; old versions are only clean-up, so a failure here is a warning.
         var deleted: [String] = []
         var retentionWarning: String?
@@ -72,16 +53,9 @@ public struct Publisher: Sendable {
         let uploaded = zip(plan.uploads, written)
         return PublishResult(
             upToDate: false, version: manifest.version,
-            written: uploaded.filter(\.1).map(\.0.key) + [versioned.key, current.key],
+            written: uploaded.filter(\.1).map(\.0.key) + [Self.versionedKey(manifest.version), "manifest.json"],
             alreadyThere: uploaded.filter { !$0.1 }.map(\.0.key),
             bytesWritten: uploaded.filter(\.1).reduce(0) { $0 + $1.0.bytes.count } + 2 * bytes.count,
             deleted: deleted, retentionWarning: retentionWarning)
-    }
-
-    /// The version now in the target's manifest.json (for the "another publish won" message).
-    private func winner() -> String {
-        guard let object = try? store.get("manifest.json"),
-              let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else { return "unknown" }
-        return m.version
     }
 }

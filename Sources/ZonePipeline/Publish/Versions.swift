@@ -62,7 +62,7 @@ public struct VersionHistory: Sendable {
         manifest.version = Manifest.version(at: now, after: current?.manifest.version)
         manifest.previous = current?.manifest.version
         let plan = PublishPlan(local: manifest, remote: current?.manifest, remoteTag: current?.tag, uploads: [], upToDate: false)
-        _ = try Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60).publish(plan, now: now)
+        _ = try Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60).publish(plan)
         return manifest
     }
 

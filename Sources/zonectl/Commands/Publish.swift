@@ -37,6 +37,7 @@ extension Zonectl {
                 return .success
             } catch {
                 printError("zonectl publish: error: \(error)")
+                if let counts = store.requestCounts { printError("zonectl publish: requests: \(counts.summary)") }
                 return ExitCode(2)
             }
         }
@@ -45,26 +46,40 @@ extension Zonectl {
             if format == .json {
                 printJSON(["dryRun": true, "upToDate": plan.upToDate, "target": store.name,
                            "uploads": plan.uploads.map(\.key), "bytes": plan.uploadBytes,
-                           "remoteVersion": plan.remote?.version ?? NSNull()])
+                           "remoteVersion": plan.remote?.version ?? NSNull()].merging(requestFields(store)) { a, _ in a })
                 return
             }
-            if plan.upToDate { print("up to date: \(store.name) already serves version \(plan.remote?.version ?? "?")"); return }
-            print("would upload \(plan.uploads.count) object(s), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)")
-            for u in plan.uploads { print("  \(u.key)  \(u.bytes.count) bytes") }
+            if plan.upToDate {
+                print("up to date: \(store.name) already serves version \(plan.remote?.version ?? "?")")
+            } else {
+                print("would upload \(plan.uploads.count) object(s), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)")
+                for u in plan.uploads { print("  \(u.key)  \(u.bytes.count) bytes") }
+            }
+            if let counts = store.requestCounts { print("requests: \(counts.summary)") }
         }
 
         private func report(result: PublishResult, store: ObjectStore) {
             if format == .json {
                 printJSON(["upToDate": result.upToDate, "target": store.name, "version": result.version,
                            "written": result.written, "alreadyThere": result.alreadyThere,
-                           "bytesWritten": result.bytesWritten, "deleted": result.deleted])
+                           "bytesWritten": result.bytesWritten, "deleted": result.deleted].merging(requestFields(store)) { a, _ in a })
                 return
             }
-            if result.upToDate { print("up to date: \(store.name) already serves version \(result.version)"); return }
-            print("published version \(result.version) to \(store.name): \(result.written.count) object(s) written, \(result.bytesWritten) bytes" +
-                  (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there") +
-                  (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
-            print("manifest: \(store.name)/manifest.json")
+            if result.upToDate {
+                print("up to date: \(store.name) already serves version \(result.version)")
+            } else {
+                print("published version \(result.version) to \(store.name): \(result.written.count) object(s) written, \(result.bytesWritten) bytes" +
+                      (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there") +
+                      (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
+                print("manifest: \(store.name.hasSuffix("/") ? store.name : store.name + "/")manifest.json")
+            }
+            if let counts = store.requestCounts { print("requests: \(counts.summary)") }
+        }
+
+        /// `requests` and `retries` by HTTP method, for stores reached over HTTP.
+        private func requestFields(_ store: ObjectStore) -> [String: Any] {
+            guard let counts = store.requestCounts else { return [:] }
+            return ["requests": counts.sent, "retries": counts.retries]
         }
     }
 }

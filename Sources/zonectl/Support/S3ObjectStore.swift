@@ -12,6 +12,12 @@ struct S3ObjectStore: ObjectStore {
 
     var name: String { "s3://\(bucket)/\(prefix)" }
 
+    /// Every request the client sent, retries included (and counted apart as well).
+    var requestCounts: StoreRequestCounts? {
+        let counts = client.requestCounts
+        return StoreRequestCounts(sent: counts.sent, retries: counts.retries)
+    }
+
     /// Opens `s3://bucket/prefix` with pipeline.yml's publish settings, the endpoint from
     /// pipeline.yml or AWS_ENDPOINT_URL (else AWS), the region from pipeline.yml or AWS_REGION,
     /// and credentials from the environment or AWS_PROFILE.
@@ -29,7 +35,8 @@ struct S3ObjectStore: ObjectStore {
         }
         let configuration = S3ClientConfiguration(
             endpoint: endpoint, region: region, bucket: bucket,
-            addressingStyle: config.addressing == .virtual ? .virtualHosted : .path, concurrency: config.concurrency)
+            addressingStyle: config.addressing == .virtual ? .virtualHosted : .path,
+            lowSpeedTime: .seconds(config.stallTimeoutS), maxAttempts: config.maxAttempts, concurrency: config.concurrency)
         let credentials = try Credentials.load(environment: environment)
         self.client = try S3Client(configuration: configuration, credentials: credentials)
         self.bucket = bucket

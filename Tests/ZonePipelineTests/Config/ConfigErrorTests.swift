@@ -51,6 +51,8 @@ import Testing
                   "expected an integer, got float 1.5"),
         BadConfig("publish.concurrency", "publish:\n  concurrency: \"8\"\n", 2, 16,
                   "expected an integer, got string \"8\""),
+        BadConfig("publish.max_attempts", "publish:\n  max_attempts: 2.5\n", 2, 17,
+                  "expected an integer, got float 2.5"),
         BadConfig("top level list", "- zones\n", 1, 1, "expected a mapping, got a list"),
     ])
     func wrongType(_ bad: BadConfig) { bad.check() }
@@ -73,6 +75,10 @@ import Testing
                   "expected an integer >= 0, got -5"),
         BadConfig("publish.concurrency", "publish:\n  concurrency: 65\n", 2, 16,
                   "expected an integer from 1 to 64, got 65"),
+        BadConfig("publish.max_attempts", "publish:\n  max_attempts: 0\n", 2, 17,
+                  "expected an integer from 1 to 10, got 0"),
+        BadConfig("publish.stall_timeout_s", "publish:\n  stall_timeout_s: 601\n", 2, 20,
+                  "expected an integer from 1 to 600, got 601"),
         BadConfig("publish.endpoint", "publish:\n  endpoint: ftp://x\n", 2, 13,
                   "expected an http:// or https:// URL, got string \"ftp://x\""),
         BadConfig("publish.target", "publish:\n  target: s3:///prefix\n", 2, 11,
@@ -93,7 +99,7 @@ import Testing
                   + "simplify, antimeridian, styles, gzip_level, publish"),
         BadConfig("publish", "publish:\n  target: x\n  bucket: y\n", 3, 3,
                   "unknown key 'bucket' in 'publish'; expected one of: target, endpoint, region, addressing, "
-                  + "keep_versions, manifest_max_age, concurrency"),
+                  + "keep_versions, manifest_max_age, concurrency, max_attempts, stall_timeout_s"),
         BadConfig("simplify flow", "simplify: {tolerance: 1}\n", 1, 12,
                   "unknown key 'tolerance' in 'simplify'; expected one of: tolerance_m, method, min_area_m2"),
         BadConfig("overlaps", "overlaps:\n  allow: true\n", 2, 3,

@@ -96,7 +96,8 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         #expect(c.styles == StylesConfig(property: "style", keys: [], definitions: [:]))
         #expect(c.gzipLevel == 9)
         #expect(c.publish == PublishConfig(target: nil, endpoint: nil, region: nil, addressing: .path,
-                                           keepVersions: 10, manifestMaxAge: 60, concurrency: 8))
+                                           keepVersions: 10, manifestMaxAge: 60, concurrency: 8, maxAttempts: 4,
+                                           stallTimeoutS: 30))
         #expect(c.sourcePath == "")
         #expect(c.styleKeys == ["stroke", "stroke-width", "stroke-opacity", "fill", "fill-opacity"])
     }
@@ -147,6 +148,8 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
               keep_versions: 3
               manifest_max_age: 0
               concurrency: 64
+              max_attempts: 1
+              stall_timeout_s: 600
             """
         let c = try PipelineConfig.parse(yaml: yaml, file: "p.yml")
         #expect(c.zones == ["zones/berlin", "zones/extra.geojson"])
@@ -171,7 +174,7 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         #expect(c.gzipLevel == 1)
         #expect(c.publish == PublishConfig(target: "s3://zones-bucket/prod", endpoint: "http://127.0.0.1:5000",
                                            region: "eu-central-1", addressing: .virtual, keepVersions: 3,
-                                           manifestMaxAge: 0, concurrency: 64))
+                                           manifestMaxAge: 0, concurrency: 64, maxAttempts: 1, stallTimeoutS: 600))
         #expect(c.sourcePath == "p.yml")
     }
 

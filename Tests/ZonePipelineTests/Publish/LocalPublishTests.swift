@@ -67,22 +67,69 @@ import Testing
         #expect(try Verifier(store: w.store).verify().problems.isEmpty)
     }
 
-    @Test func aLosingRacerOverwritesNothing() throws {
+    @Test func aLosingRacerOverwritesNothingAndRemovesItsVersionedManifest() throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        _ = try w.build()
+        let first = try w.publish()
+        _ = try w.build(shift: 0.5)
+        // Both plan against the same manifest.json; only the first to switch it wins. B's build
+        // differs (another generatedAt), so its versioned manifest takes the next version.
+        let planA = try PublishPlan.make(dist: w.dist, store: w.store)
+        var planB = try PublishPlan.make(dist: w.dist, store: w.store)
+        planB.local.generatedAt = "2000-01-01T00:00:00Z"
+        let publisher = Publisher(store: w.store, keepVersions: 10, manifestMaxAge: 60)
+        let won = try publisher.publish(planA)
+        let servedAfterWin = try w.store.get("manifest.json")?.bytes
+        #expect(throws: PublishError.anotherPublishWon(version: won.version)) {
+            try publisher.publish(planB)
+        }
+        #expect(try w.store.get("manifest.json")?.bytes == servedAfterWin)
+        #expect(try w.store.list(prefix: "manifests/") == ["manifests/\(first.version).json", "manifests/\(won.version).json"])
+    }
+
+    @Test func anIdenticalPublishRacingAlongSucceedsWithoutChangingAnything() throws {
         let w = try Workspace()
         defer { try? FileManager.default.removeItem(at: w.root) }
         _ = try w.build()
         _ = try w.publish()
         _ = try w.build(shift: 0.5)
-        // Both plan against the same manifest.json; only the first to switch it wins.
         let planA = try PublishPlan.make(dist: w.dist, store: w.store)
         let planB = try PublishPlan.make(dist: w.dist, store: w.store)
         let publisher = Publisher(store: w.store, keepVersions: 10, manifestMaxAge: 60)
-        let won = try publisher.publish(planA, now: Date())
-        let servedAfterWin = try w.store.get("manifest.json")?.bytes
-        #expect(throws: PublishError.anotherPublishWon(version: won.version)) {
-            try publisher.publish(planB, now: Date().addingTimeInterval(5))
-        }
-        #expect(try w.store.get("manifest.json")?.bytes == servedAfterWin)
+        let a = try publisher.publish(planA)
+        let served = try w.store.get("manifest.json")?.bytes
+        // B would write exactly the bytes A wrote: manifest.json already serves them.
+        #expect(try publisher.publish(planB).version == a.version)
+        #expect(try w.store.get("manifest.json")?.bytes == served)
+    }
+
+    @Test func aSwitchThatLandedThoughItsAnswerWasLostIsASuccess() throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        _ = try w.build()
+        _ = try w.publish()
+        _ = try w.build(shift: 0.5)
+        let result = try w.publish(LostAnswerStore(base: w.store, key: "manifest.json"))
+        #expect(try w.served()?.version == result.version)
+        #expect(try Verifier(store: w.store).verify().problems.isEmpty)
+    }
+
+    @Test func aPublishInterruptedBeforeTheSwitchResumesWithTheSameVersion() throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let firstBuild = try w.build()
+        let first = try w.publish()
+        let second = try w.build(shift: 0.5)
+        #expect(throws: PublishError.self) { try w.publish(FailingStore(base: w.store, failOn: { $0 == "manifest.json" })) }
+        #expect(try w.served()?.cities == firstBuild.cities)
+        let manifests = try w.store.list(prefix: "manifests/")
+        #expect(manifests == ["manifests/\(first.version).json", "manifests/\(second.version).json"])
+        // Run again: the versioned manifest is there byte for byte; the publish goes on from it.
+        let rerun = try w.publish()
+        #expect(rerun.version == second.version)
+        #expect(try w.store.list(prefix: "manifests/") == manifests)
+        #expect(try Verifier(store: w.store).verify().problems.isEmpty)
     }
 
     @Test func aFailedUploadLeavesTheManifestServingItsObjects() throws {
@@ -158,5 +205,30 @@ struct FailingStore: ObjectStore {
     func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
         if let bad = uploads.first(where: { failOn($0.key) }) { throw .failed(key: bad.key, message: "injected failure") }
         return try base.put(uploads, condition: condition)
+    }
+}
+
+/// A store that writes one key, then answers 412 as if an earlier attempt had landed and only
+/// its answer was lost (what a retried conditional PUT gets from S3).
+struct LostAnswerStore: ObjectStore {
+    let base: LocalStore
+    let key: String
+    var name: String { base.name }
+    func get(_ key: String) throws(StoreError) -> StoredObject? { try base.get(key) }
+    func list(prefix: String) throws(StoreError) -> [String] { try base.list(prefix: prefix) }
+    func delete(_ keys: [String]) throws(StoreError) { try base.delete(keys) }
+    func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
+        let written = try base.put(uploads, condition: condition)
+        if uploads.contains(where: { $0.key == key }) { throw .preconditionFailed(key: key) }
+        return written
+    }
+}
+
+@Suite struct ManifestVersionTests {
+    @Test func followingIsTheNextSecondWhateverTheTime() {
+        #expect(Manifest.version(following: "20261121T235959Z") == "20261122T000000Z")
+        #expect(Manifest.version(following: "20261121T182503Z") == "20261121T182504Z")
+        #expect(Manifest.version(at: Date(timeIntervalSince1970: 0), after: "20261121T182503Z") == "20261121T182504Z")
+        #expect(Manifest.version(at: Date(timeIntervalSince1970: 86_400 * 365), after: "19700101T000000Z") == "19710101T000000Z")
     }
 }

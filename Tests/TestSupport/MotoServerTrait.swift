@@ -1,10 +1,9 @@
-import TestSupport
 import Testing
 
 /// Starts one `MotoServer` around a whole suite (and the bucket `MotoServer.bucket` in it);
 /// stops it when the suite is done.
-struct MotoServerTrait: SuiteTrait, TestScoping {
-    func provideScope(
+public struct MotoServerTrait: SuiteTrait, TestScoping {
+    public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let server = try MotoServer.start()
@@ -16,12 +15,12 @@ struct MotoServerTrait: SuiteTrait, TestScoping {
 
 extension Trait where Self == MotoServerTrait {
     /// Runs the suite against its own moto_server.
-    static var motoServer: Self { MotoServerTrait() }
+    public static var motoServer: Self { MotoServerTrait() }
 }
 
 extension MotoServer {
     /// The server of the running suite; fails the test when there is none.
-    static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> MotoServer {
+    public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> MotoServer {
         try #require(current, "no moto_server: the suite needs the .motoServer trait", sourceLocation: sourceLocation)
     }
 }
