@@ -22,7 +22,8 @@ struct CityComparison {
     private func compare(_ label: String, _ b: ArtifactGroup?, _ a: ArtifactGroup?) throws -> (GroupDiff, GroupLayers) {
         let empty = PolygonalGeometry()
         let vertices = Transition(before: b?.geometry.positionCount, after: a?.geometry.positionCount)
-        let properties = PropertyChange.between(b?.properties, a?.properties)
+        // Property changes of a group that is on both sides (an added group's are all new).
+        let properties = b != nil && a != nil ? PropertyChange.between(b?.properties, a?.properties) : []
         switch (b, a) {
         case (let b?, let a?) where b.geometry == a.geometry:
             // Identical geometry: no overlay needed.

@@ -4,9 +4,11 @@ import Testing
 @testable import ZonePipeline
 
 /// A build of real city fixtures made in memory, as `zonectl diff` makes its "after".
+/// `files` are names in zones-real or absolute paths; the style definitions stand in for
+/// pipeline.yml's bytes in the manifest's config hash.
 func buildInMemory(_ files: [String], definitions: [String: JSONObject] = [:]) throws -> BuildOutput {
     var config = PipelineConfig.default
-    config.zones = files.map { zonesRealDirectory.appendingPathComponent($0).path }
+    config.zones = files.map { $0.hasPrefix("/") ? $0 : zonesRealDirectory.appendingPathComponent($0).path }
     config.styles.definitions = definitions
     let outcome = try BuildPipeline(config: config, jobs: 2).run(configBytes: Array("\(definitions.keys.sorted())".utf8), revision: nil, previousVersion: nil)
     return try #require(outcome.output, "\(outcome.diagnostics.filter { $0.severity == .error })")
