@@ -16,7 +16,8 @@ extension Zonectl {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: "Compare with: s3://bucket/prefix, a local store or build directory, or a file:// URL (default: publish.target from pipeline.yml).")
+        @Option(help: ArgumentHelp("Compare with: s3://bucket/prefix, a local store or build directory, or a file:// URL (default: publish.target from pipeline.yml).",
+                                   valueName: "target|dir"))
         var against: String?
 
         @Option(help: "Zone files or directories (default: `zones` from pipeline.yml).")
@@ -25,7 +26,7 @@ extension Zonectl {
         @Option(help: "Output: text (tables), markdown (a pull-request comment) or json.")
         var format: DiffFormat = .text
 
-        @Option(help: "Write one SVG per changed city (before/after overlay) into this directory.")
+        @Option(help: ArgumentHelp("Write one SVG per changed city (before/after overlay) into this directory.", valueName: "dir"))
         var svg: String?
 
         @Flag(help: "Exit 1 when something changed (as `git diff --exit-code`).")
@@ -93,17 +94,26 @@ extension Zonectl {
 
         /// One SVG per city that is not unchanged, named after its artifact folder.
         private func writePictures(_ diff: ZoneDiff, to directory: String) throws {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw PictureError(path: directory, reason: error.localizedDescription)
+            }
             var written = 0
             for city in diff.cities where city.status != .unchanged {
                 guard let picture = DiffSVG().render(city) else { continue }
                 let url = URL(fileURLWithPath: directory).appendingPathComponent(city.folder + ".svg")
-                do { try Data(picture.utf8).write(to: url) } catch { throw TargetError(message: "\(url.path): cannot write: \(error.localizedDescription)") }
+                do { try Data(picture.utf8).write(to: url) } catch { throw PictureError(path: url.path, reason: error.localizedDescription) }
                 written += 1
             }
             printError("zonectl diff: wrote \(written) SVG file(s) to \(directory)/")
         }
     }
+}
+
+/// An SVG that cannot be written: a runtime failure, exit 2.
+struct PictureError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): cannot write: \(reason)" }
 }
 
 /// Output formats of `zonectl diff`.
