@@ -24,7 +24,7 @@ public struct ZoneDiffer: Sendable {
 
         // Read what differs first (stores are read from this thread), then compare in parallel.
         var pending: [PendingCity] = []
-        for id in ids where old[id]?.sha256 != new[id]?.sha256 || old[id] == nil || new[id] == nil {
+        for id in ids where old[id]?.sha256 != new[id]?.sha256 {
             pending.append(PendingCity(
                 id: id, before: old[id], after: new[id],
                 beforeRaw: try old[id].map { e throws(DiffError) in try before.content(of: e.artifact) },
