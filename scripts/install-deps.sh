@@ -3,7 +3,8 @@
 #
 #   scripts/install-deps.sh --run    system libraries to build and run zonectl
 #                                     (libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, pkg-config)
-#   scripts/install-deps.sh --test   the above, plus gdal-bin and python3-venv, plus the Python
+#   scripts/install-deps.sh --test   the above, plus gdal-bin, librsvg2-bin (rsvg-convert renders
+#                                     diff SVGs in tests) and python3-venv, plus the Python
 #                                     test tools (scripts/requirements-test.txt) in .venv/
 #                                     (the default when no flag is given)
 #
@@ -13,7 +14,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 mode='test'
@@ -42,7 +43,7 @@ fi
 # ---------------------------------------------------------------- system packages (apt)
 apt_packages=(libgeos-dev libcurl4-openssl-dev zlib1g-dev pkg-config)
 if [ "$mode" = test ]; then
-    apt_packages+=(gdal-bin python3-venv)
+    apt_packages+=(gdal-bin librsvg2-bin python3-venv)
 fi
 
 missing=()

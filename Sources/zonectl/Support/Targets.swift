@@ -2,9 +2,9 @@ import ArgumentParser
 import ZonePipeline
 
 /// The store a TARGET names: `s3://bucket/prefix`, or a directory path / `file://` URL.
-func openStore(_ target: String?, config: PipelineConfig) throws -> ObjectStore {
+func openStore(_ target: String?, config: PipelineConfig, option: String = "--target") throws -> ObjectStore {
     guard let target = target ?? config.publish.target else {
-        throw ValidationError("no target: give --target, or publish.target in pipeline.yml")
+        throw ValidationError("no target: give \(option), or publish.target in pipeline.yml")
     }
     if target.hasPrefix("s3://") {
         do {

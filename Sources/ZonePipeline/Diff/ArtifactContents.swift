@@ -1,0 +1,54 @@
+/// One feature of a city artifact: a zone group (e.g. the city's parking zones).
+struct ArtifactGroup: Sendable {
+    /// The group's name within the city: its `group_by` values after the first (the style,
+    /// by default), joined with " / ".
+    var label: String
+    var properties: JSONObject
+    var geometry: PolygonalGeometry
+}
+
+/// Reads artifacts back with the same reader that reads zone files.
+enum ArtifactContents {
+    /// The groups of a city artifact, in artifact order. `labelKeys` are the `group_by` keys
+    /// after the first; with none, the `style` property names the group.
+    static func groups(_ raw: [UInt8], key: String, labelKeys: [String]) throws(DiffError) -> [ArtifactGroup] {
+        let read = GeoJSONReader.read(SourceText(path: key, bytes: raw))
+        if let error = read.diagnostics.first(where: { $0.severity == .error }) {
+            throw .unreadableArtifact(key: key, reason: "\(error.location.line):\(error.location.column): \(error.message)")
+        }
+        let keys = labelKeys.isEmpty ? ["style"] : labelKeys
+        var seen: [String: Int] = [:]
+        return read.features.map { f in
+            var label = keys.map { f.properties[$0]?.stringValue ?? "" }.joined(separator: " / ")
+            if label.isEmpty { label = "(unnamed)" }
+            seen[label, default: 0] += 1
+            if let n = seen[label], n > 1 { label += " #\(n)" }
+            return ArtifactGroup(label: label, properties: f.properties, geometry: f.geometry ?? PolygonalGeometry())
+        }
+    }
+
+    /// The style table: style name → its properties, in table order.
+    static func styleTable(_ raw: [UInt8], key: String) throws(DiffError) -> [(name: String, properties: JSONObject)] {
+        let parsed = raw.withUnsafeBufferPointer { buffer in
+            Result { () throws(ReadError) -> JSONValue in
+                var scanner = JSONScanner(buffer)
+                let value = try scanner.parseValue()
+                scanner.skipWhitespace()
+                guard scanner.atEnd else { throw ReadError(offset: scanner.pos, message: "trailing data") }
+                return value
+            }
+        }
+        let value: JSONValue
+        switch parsed {
+        case .success(let v): value = v
+        case .failure(let e): throw .unreadableArtifact(key: key, reason: "byte \(e.offset): \(e.message)")
+        }
+        guard case .object(let table) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON object") }
+        var styles: [(name: String, properties: JSONObject)] = []
+        for (name, properties) in table.members {
+            guard case .object(let p) = properties else { throw .unreadableArtifact(key: key, reason: "style \(jsonQuoted(name)) is not an object") }
+            styles.append((name, p))
+        }
+        return styles
+    }
+}
