@@ -33,7 +33,7 @@ public struct CityResult: Sendable {
     public var timings: [String: Double]
 }
 
-/// The geometry pipeline of one city: repair → dissolve per group → overlap priority →
+/// The geometry pipeline of one city: antimeridian split → repair → dissolve per group → overlap priority →
 /// snap to the grid (whole city) → simplify (whole city, shared borders kept) → orientation,
 /// bbox → validity gate.
 struct CityGeometry {
@@ -111,7 +111,7 @@ struct CityGeometry {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
                     "group [\(group.key.joined(separator: ", "))]: \(max(0, polygonsBefore - geometry.polygonCount)) polygon(s) and \(max(0, holesBefore - holes)) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
             }
-            guard let bbox = BoundingBox(geometry) else {
+            guard let bbox = BoundingBox(rfc7946: geometry) else {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
                     "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"))
                 continue
@@ -147,10 +147,17 @@ struct CityGeometry {
         return groups.sorted { (rank($0), $0.key.joined(separator: "\u{0}")) < (rank($1), $1.key.joined(separator: "\u{0}")) }
     }
 
-    /// The polygons of one feature, made valid first when validation found them invalid.
+    /// The polygons of one feature, split at the antimeridian, then made valid when validation
+    /// found them (split) invalid.
     func inputPolygons(_ feature: Feature) throws -> [(geometry: GEOSGeometry, box: BoundingBox)] {
         guard let g = feature.geometry, !g.isEmpty else { return [] }
-        var geometry = try g.makeGEOSGeometry(context: context)
+        let split: PolygonalGeometry
+        do {
+            split = try AntimeridianSplit(interpolation: config.antimeridian.interpolation)(g)
+        } catch {
+            throw FeatureGeometryError(location: feature.location, message: "\(error)")
+        }
+        var geometry = try split.makeGEOSGeometry(context: context)
         if !feature.isValid { geometry = try geometry.makeValid().polygonalPart() }
         return try geometry.separatePolygons().compactMap(boxed)
     }
