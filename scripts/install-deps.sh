@@ -4,8 +4,9 @@
 #   scripts/install-deps.sh --run    system libraries to build and run zonectl
 #                                     (libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, pkg-config)
 #   scripts/install-deps.sh --test   the above, plus gdal-bin, librsvg2-bin (rsvg-convert renders
-#                                     diff SVGs in tests) and python3-venv, plus the Python
-#                                     test tools (scripts/requirements-test.txt) in .venv/
+#                                     diff SVGs in tests) and python3-venv, plus the Python test
+#                                     tools (scripts/requirements-test.txt: moto[server], shapely,
+#                                     pyproj, jsonschema, antimeridian) in .venv/
 #                                     (the default when no flag is given)
 #
 # Idempotent: it checks first and only installs what is missing, so a second run does nothing
@@ -92,7 +93,7 @@ tools_ok() {
     "$VENV/bin/python3" -c '
 import importlib.util, sys
 import shapely, pyproj
-pure = ("moto", "flask", "flask_cors", "jsonschema")
+pure = ("moto", "flask", "flask_cors", "jsonschema", "antimeridian")
 sys.exit(0 if all(importlib.util.find_spec(name) for name in pure) else 1)
 ' >/dev/null 2>&1
 }
@@ -113,4 +114,4 @@ say "installing python test tools into $VENV"
 tools_ok || die "python test tools still do not import after pip install"
 echo "$want_stamp" >"$STAMP"
 say "python test tools installed: $("$VENV/bin/python3" -m pip list --format=freeze 2>/dev/null \
-    | grep -iE '^(moto|shapely|pyproj|jsonschema)==' | tr '\n' ' ')"
+    | grep -iE '^(moto|shapely|pyproj|jsonschema|antimeridian)==' | tr '\n' ' ')"

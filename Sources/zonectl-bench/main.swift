@@ -75,7 +75,7 @@ func geometryBenchmark(_ paths: [String]) throws {
     let errors = cities.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
     print(String(format: "load (read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
                  load, geometry, cities.count, groups, zones.features.reduce(0) { $0 + ($1.geometry?.positionCount ?? 0) }, positions, errors))
-    print("geometry steps (thread-seconds): " + ["repair", "dissolve", "priority", "snap", "simplify", "finish"].map {
+    print("geometry steps (thread-seconds): " + ["repair", "overlay", "simplify", "finish"].map {
         String(format: "%@ %.2f", $0, steps[$0] ?? 0) }.joined(separator: ", "))
 }
 

@@ -43,6 +43,51 @@ import Testing
         }
     }
 
+    /// Shapes at the 180th meridian (split, drawn past 180, with 360° jumps, on both sides):
+    /// valid artifacts whose every box runs through the antimeridian (west > east), checked by
+    /// shapely and by a brute-force box in check_artifacts.py; GDAL reads them.
+    @Test func antimeridianShapesBuildWithBoxesThroughTheAntimeridian() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let zones = TestPaths.fixtures.appendingPathComponent("antimeridian").path
+        let r = try zonectl("build", "--zones", zones, "--out", "dist", "--no-cache", in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let check = try run(TestPaths.python, [
+            TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dir.appendingPathComponent("dist").path,
+            TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        #expect(result["cities"] as? Int == 5)
+        #expect(result["invalid"] as? Int == 0)
+        #expect(result["spanning"] as? Int == 5)
+        #expect((result["problems"] as? [String])?.isEmpty == true, "\(result["problems"] ?? "")")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json"))) as? [String: Any])
+        for city in try #require(manifest["cities"] as? [[String: Any]]) {
+            let bbox = try #require(city["bbox"] as? [Double])
+            #expect(bbox[0] > bbox[2], "\(city["id"] ?? ""): \(bbox)")
+            let path = dir.appendingPathComponent("dist").appendingPathComponent(try #require(city["key"] as? String)).path
+            let info = try run("ogrinfo", ["-ro", "-al", "-so", "/vsigzip/" + path])
+            #expect(info.status == 0 && info.stdout.contains("Geometry: Multi Polygon"), "\(info.stderr)")
+        }
+    }
+
+    /// A zone round a pole cannot be split at ±180: the build refuses it where the ring crosses.
+    @Test func zoneRoundAPoleIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        let arctic = """
+            {"type":"Feature","properties":{"city":"arctic","style":"p"},"geometry":{"type":"Polygon","coordinates":[
+            [[0,80],[120,80],[-120,80],[0,80]]]}}
+            """
+        try arctic.write(to: dir.appendingPathComponent("zones/arctic.geojson"), atomically: true, encoding: .utf8)
+        let r = try zonectl("build", "--zones", "zones", "--out", "dist", in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("zones/arctic.geojson:2:18: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist").path))
+    }
+
     @Test func validationErrorsLeaveThePreviousOutputAlone() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -30,7 +30,7 @@ struct ArtifactSet: Sendable {
         let hash = sha256Hex(raw)
         let gzip = try Gzip.compress(raw, level: config.gzipLevel)
         let key = "zones/\(folder)/\(hash).geojson.gz"
-        let bbox = result.groups.dropFirst().reduce(result.groups.first?.bbox) { $0?.union($1.bbox) }
+        let bbox = BoundingBox.covering(result.groups.map(\.bbox))
         let entry = Manifest.CityEntry(
             id: result.city, key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count,
             contentType: "application/geo+json", contentEncoding: "gzip", bbox: bbox?.array ?? [],

@@ -12,9 +12,9 @@ public enum GeoJSONWriter {
     /// The FeatureCollection of `features` as UTF-8 bytes, coordinates with at most `precision`
     /// decimals (clamped to 0...15).
     ///
-    /// The collection's `bbox` is the union of the features' boxes (RFC 7946 §5; the antimeridian
-    /// is not handled yet). A collection without features has no `bbox` member, as there is no
-    /// box to write. Geometries are always written as MultiPolygons (RFC 7946 §3.1.7).
+    /// The collection's `bbox` is the smallest box holding the features' boxes, with west > east
+    /// when it runs through 180° (RFC 7946 §5.2, ``BoundingBox/covering(_:)``). A collection
+    /// without features has no `bbox` member, as there is no box to write. Geometries are always written as MultiPolygons (RFC 7946 §3.1.7).
     public static func featureCollection(_ features: [OutputFeature], precision: Int) -> [UInt8] {
         let format = FixedPointFormat(precision: precision)
         var out: [UInt8] = []
@@ -57,21 +57,10 @@ public enum GeoJSONWriter {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// The smallest box holding all `boxes` (nil when there are none).
+    /// The smallest box holding all `boxes` (nil when there are none), across the antimeridian
+    /// where that is shorter.
     static func union(_ boxes: some Sequence<BoundingBox>) -> BoundingBox? {
-        var result: BoundingBox?
-        for box in boxes {
-            guard var r = result else {
-                result = box
-                continue
-            }
-            r.west = min(r.west, box.west)
-            r.south = min(r.south, box.south)
-            r.east = max(r.east, box.east)
-            r.north = max(r.north, box.north)
-            result = r
-        }
-        return result
+        BoundingBox.covering(boxes)
     }
 
     /// A capacity that usually holds the whole output, so the buffer grows at most once.

@@ -62,7 +62,7 @@ struct CityComparison {
 
     /// The box around all positions of `geometries` as [w, s, e, n]; nil when they are empty.
     static func box(_ geometries: PolygonalGeometry...) -> [Double]? {
-        geometries.compactMap(BoundingBox.init).reduce(nil as BoundingBox?) { box, next in box.map { $0.union(next) } ?? next }?.array
+        geometries.compactMap { BoundingBox($0) }.reduce(nil as BoundingBox?) { box, next in box.map { $0.union(next) } ?? next }?.array
     }
 }
 

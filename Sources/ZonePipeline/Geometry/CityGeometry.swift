@@ -40,9 +40,9 @@ public struct CityResult: Sendable {
     public var timings: [String: Double]
 }
 
-/// The geometry pipeline of one city: repair → planar overlay (dissolve per group, overlap
-/// priority and snapping to the grid, whole city at once) → simplify (whole city, shared
-/// borders kept) → orientation, bbox → validity gate.
+/// The geometry pipeline of one city: antimeridian split → repair → planar overlay (dissolve
+/// per group, overlap priority and snapping to the grid, whole city at once) → simplify (whole
+/// city, shared borders kept) → orientation, bbox → validity gate.
 struct CityGeometry {
     let context: GEOSContext
     let config: PipelineConfig
@@ -96,7 +96,7 @@ struct CityGeometry {
 
         for (i, group) in groups.enumerated() {
             var geometry = geometries[i]
-            guard let bbox = BoundingBox(geometry) else {
+            guard let bbox = BoundingBox(rfc7946: geometry) else {
                 result.diagnostics.append(.warning(features[group.members[0]].location,
                     "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"))
                 continue
@@ -132,11 +132,18 @@ struct CityGeometry {
         return groups.sorted { (rank($0), $0.key.joined(separator: "\u{0}")) < (rank($1), $1.key.joined(separator: "\u{0}")) }
     }
 
-    /// The polygons of one feature, made valid first when validation found them invalid.
+    /// The polygons of one feature, split at the antimeridian, then made valid when validation
+    /// found them (split) invalid.
     func inputGeometry(_ feature: Feature) throws -> PolygonalGeometry? {
         guard let g = feature.geometry, !g.isEmpty else { return nil }
-        if feature.isValid { return g }
-        return try PolygonalGeometry(try g.makeGEOSGeometry(context: context).makeValid().polygonalPart())
+        let split: PolygonalGeometry
+        do {
+            split = try AntimeridianSplit(interpolation: config.antimeridian.interpolation)(g)
+        } catch {
+            throw FeatureGeometryError(location: feature.location, message: "\(error)")
+        }
+        if feature.isValid { return split }
+        return try PolygonalGeometry(try split.makeGEOSGeometry(context: context).makeValid().polygonalPart())
     }
 
     /// Group keys plus `keep` properties; a kept property that differs inside the group is

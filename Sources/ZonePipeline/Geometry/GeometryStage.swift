@@ -13,6 +13,9 @@ public enum GeometryStage {
             do {
                 guard let context else { throw GEOSError.contextUnavailable }
                 return try CityGeometry(context: context, config: config).process(city, features: features)
+            } catch let error as FeatureGeometryError {
+                return CityResult(city: city.city, groups: [], contested: [],
+                                  diagnostics: [.error(error.location, "city \(jsonQuoted(city.city)): \(error.message)")], timings: [:])
             } catch {
                 let at = city.groups.first.map { features[$0.members[0]].location } ?? SourceLocation(file: "", line: 1, column: 1)
                 return CityResult(city: city.city, groups: [], contested: [],
@@ -20,4 +23,10 @@ public enum GeometryStage {
             }
         }
     }
+}
+
+/// A feature's geometry the stage cannot process (a zone round a pole), with where it starts.
+struct FeatureGeometryError: Error {
+    var location: SourceLocation
+    var message: String
 }

@@ -13,6 +13,7 @@ struct StructureRules {
             return (out, false)
         }
         var wrongWinding: (ring: Int, count: Int, exterior: Bool)?
+        let mayCross = AntimeridianSplit.isNeeded(for: g)
         for p in 0..<g.polygonCount {
             let rings = g.polygonRings(p)
             if rings.isEmpty {
@@ -22,7 +23,16 @@ struct StructureRules {
             for r in rings {
                 let ok = checkRing(g, r, feature, &out)
                 sound = sound && ok
-                guard ok, !crossesAntimeridian(g, r) else { continue }
+                guard ok else { continue }
+                if mayCross, let problem = AntimeridianSplit.poleProblem(g, ring: r) {
+                    if case .enclosesPole(_, let position, _, _, _) = problem {
+                        out.append(.error(at(feature, ring: r, position: position), "\(problem)"))
+                    }
+                    sound = false
+                    continue
+                }
+                // Signed area with longitude steps taken the short way round: a ring drawn across
+                // the antimeridian is judged as it lies on the globe.
                 let area = ringSignedArea(g, ring: r)
                 let exterior = r == rings.lowerBound
                 if area != 0, (area > 0) != exterior {
@@ -85,14 +95,6 @@ struct StructureRules {
         let offset = i.map { text.offsetOfPosition($0, inRingAt: f.ringOffsets[r]) } ?? f.ringOffsets[r]
         return text.location(ofByte: offset)
     }
-}
-
-/// True when consecutive positions of ring r jump more than 180° of longitude, the sign of a
-/// ring drawn across the antimeridian (its planar winding would be meaningless).
-func crossesAntimeridian(_ g: PolygonalGeometry, _ r: Int) -> Bool {
-    let range = g.ringRange(r)
-    for i in range.dropFirst() where abs(g.coordinates[2 * i] - g.coordinates[2 * i - 2]) > 180 { return true }
-    return false
 }
 
 /// "[x, y]" as in the source, for messages.

@@ -17,9 +17,11 @@ public enum ZoneLoader {
     /// Throws only when a file cannot be read; problems in the data become diagnostics.
     public static func load(paths: [String], config: PipelineConfig, jobs: Int = defaultJobs) throws(SourceError) -> LoadedZones {
         let files = try ZoneFiles.discover(paths)
-        let repair = config.repair
+        let repair = config.repair, interpolation = config.antimeridian.interpolation
         let results = parallelMap(count: files.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
-            Result { () throws(SourceError) in try loadFile(files[i], repair: repair, context: context) }
+            Result { () throws(SourceError) in
+                try loadFile(files[i], repair: repair, interpolation: interpolation, context: context)
+            }
         }
         var zones = LoadedZones(files: files, features: [], diagnostics: [], inputBytes: 0)
         for result in results {
@@ -38,15 +40,16 @@ public enum ZoneLoader {
         return zones
     }
 
-    /// One file: read, structure rules, GEOS validity.
-    static func loadFile(_ path: String, repair: Bool, context: GEOSContext?) throws(SourceError)
+    /// One file: read, structure rules, GEOS validity (of the antimeridian-split form).
+    static func loadFile(_ path: String, repair: Bool, interpolation: AntimeridianConfig.Interpolation = .greatCircle,
+                         context: GEOSContext?) throws(SourceError)
         -> (features: [Feature], diagnostics: [Diagnostic], bytes: Int) {
         let text = try SourceText(contentsOf: path)
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
         let read = GeoJSONReader.read(text)
         var diagnostics = read.diagnostics
         let structure = StructureRules(text: text)
-        let validity = GeometryValidityRule(text: text, repair: repair)
+        let validity = GeometryValidityRule(text: text, repair: repair, interpolation: interpolation)
         var features = read.features
         for i in features.indices {
             let (found, sound) = structure.check(features[i])

@@ -86,6 +86,21 @@ import Testing
         #expect(text.contains(#""bbox":[-170.25,0,0.3,80]"#))
     }
 
+    /// Features on both sides of the antimeridian: the collection box runs through 180 when
+    /// that is shorter (RFC 7946 §5.2), and a feature box that does is kept as it is.
+    @Test func collectionBBoxRunsThroughTheAntimeridian() {
+        let g = PolygonalGeometry()
+        let boxes = [
+            BoundingBox(west: 172.5, south: 51, east: 179.5, north: 53),
+            BoundingBox(west: 178, south: 60, east: -170, north: 70),
+            BoundingBox(west: -168, south: 55, east: -130, north: 71),
+        ]
+        let features = boxes.map { OutputFeature(properties: JSONObject(), geometry: g, bbox: $0) }
+        let text = String(decoding: GeoJSONWriter.featureCollection(features, precision: 6), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"type":"FeatureCollection","bbox":[172.5,51,-130,71],"features":["#))
+        #expect(text.contains(#""bbox":[178,60,-170,70]"#))
+    }
+
     @Test(arguments: [
         (2.0, "2"), (-3.0, "-3"), (-0.0, "0"), (0.1, "0.1"), (1.5, "1.5"),
         (9_007_199_254_740_991.0, "9007199254740991"), (9_007_199_254_740_992.0, "9007199254740992.0"), (1e16, "1e+16"),

@@ -147,7 +147,8 @@ func geosInvalidity(_ g: PolygonalGeometry, context: GEOSContext) throws -> Stri
 }
 
 /// Everything wrong with one output feature: invalid, empty, off the grid (or an ulp beside
-/// the grid's decimals), badly wound, bbox not the extent of its positions. Empty when all is well.
+/// the grid's decimals), badly wound, bbox not the extent of its positions (across the
+/// antimeridian when that is shorter, see ``bruteForceRFC7946Box(_:)``). Empty when all is well.
 func outputProblems(_ group: ZoneGroupResult, precision: Int, context: GEOSContext) throws -> [String] {
     var problems: [String] = []
     let name = group.key.joined(separator: "/")
@@ -159,8 +160,8 @@ func outputProblems(_ group: ZoneGroupResult, precision: Int, context: GEOSConte
     let inexact = group.geometry.coordinates.filter { $0 != ($0 * scale).rounded() / scale }
     if !inexact.isEmpty { problems.append("\(name): \(inexact.count) coordinates are not the doubles of \(precision)-decimal numbers, e.g. \(inexact.prefix(3))") }
     problems += windingProblems(group.geometry).map { "\(name): \($0)" }
-    if group.bbox.array != extent(group.geometry) {
-        problems.append("\(name): bbox \(group.bbox.array) but positions span \(extent(group.geometry))")
+    if group.bbox.array != bruteForceRFC7946Box(group.geometry) {
+        problems.append("\(name): bbox \(group.bbox.array) but positions span \(bruteForceRFC7946Box(group.geometry))")
     }
     return problems
 }

@@ -21,6 +21,16 @@ import Testing
         #expect(ringSignedArea(geometry, ring: 2) == 1)
     }
 
+    @Test func ringDrawnAcrossTheAntimeridianIsMeasuredOnTheGlobe() {
+        // 170°E → 170°W → back: a 20° × 10° box across 180, not a 340° band round the world.
+        let ring = [170.0, 40, -170, 40, -170, 50, 170, 50, 170, 40]
+        #expect(ringSignedArea(flat([[ring]]), ring: 0) == 200)
+        #expect(ringSignedArea(flat([[reversed(ring)]]), ring: 0) == -200)
+        // The same drawn on past 180, and with the edge along the meridian written 180 → −180.
+        #expect(ringSignedArea(flat([[[170, 40, 190, 40, 190, 50, 170, 50, 170, 40]]]), ring: 0) == 200)
+        #expect(ringSignedArea(flat([[[170, 40, 180, 40, -180, 50, 170, 50, 170, 40]]]), ring: 0) == 100)
+    }
+
     @Test func tinyRingFarFromOriginKeepsItsSign() {
         // 1e-7° square near the antimeridian: naive shoelace products are ~1e4, the area 1e-14.
         let ring = square(179.9999998, 89.1234567, 1e-7)

@@ -61,6 +61,18 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
         ValidatorCase("counter-clockwise hole", ["counter-clockwise-hole"], [
             "counter-clockwise-hole.geojson:11:11: warning: hole is counter-clockwise; \(winding)",
         ]),
+        // The antimeridian: a ring round a pole is refused where it first crosses; a crossing
+        // polygon is checked split (unsplit, GEOS sees its hole stick out of its shell) and its
+        // winding judged with longitude steps taken the short way round.
+        ValidatorCase("ring round a pole", ["antimeridian-pole"], [
+            "antimeridian-pole.geojson:11:12: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole; a zone that encloses a pole cannot be split into parts on each side of ±180° — draw it as parts that stay off the pole",
+        ]),
+        ValidatorCase("crossing polygons, repair", ["antimeridian-crossing"], [
+            "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)",
+        ]),
+        ValidatorCase("crossing polygons, no repair", ["antimeridian-crossing"], config: validatorConfig(repair: false), [
+            "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)",
+        ]),
         // GEOS validity: the position is the vertex nearest to the point GEOS names.
         ValidatorCase("bow-tie, repair", ["geos-bow-tie"], [
             invalid("geos-bow-tie", "10:12", "Self-intersection at or near [3.0, 49.0]", repair: true),

@@ -4,8 +4,11 @@ usage: check_artifacts.py DIST SCHEMA PRECISION
 
 Checks manifest.json against the JSON Schema, that every artifact's sha256 (of its
 uncompressed bytes) and sizes match the manifest, that every feature has "style" and "bbox",
-that no coordinate has more than PRECISION decimals, that each bbox holds its feature, and
-that shapely finds every geometry valid. Prints one JSON object with counts and problems.
+that no coordinate has more than PRECISION decimals, that shapely finds every geometry valid,
+that no polygon spans more than 180 degrees of longitude, and that each bbox (feature,
+collection, manifest) is the smallest box holding its polygons, with west > east exactly when
+that box runs through the antimeridian (RFC 7946 section 5.2; computed here by brute force).
+Prints one JSON object with counts (spanning: bboxes with west > east) and problems.
 """
 import gzip
 import hashlib
@@ -17,6 +20,34 @@ import sys
 import jsonschema
 from shapely.geometry import shape
 
+
+
+def parts(g):
+    return list(g.geoms) if hasattr(g, "geoms") else [g]
+
+
+def rfc7946_box(polygons):
+    """Every part's west edge tried as the box's west, reaching east round the circle to hold
+    every part; the shortest box wins, one not through 180 on ties."""
+    ranges = []
+    for p in polygons:
+        xs = [x for x, _ in p.exterior.coords]
+        ranges.append((min(xs), max(xs)))
+    west, east = min(r[0] for r in ranges), max(r[1] for r in ranges)
+    best = (east - west, west, east)
+    for start, _ in ranges:
+        length, end = 0.0, start
+        for w, e in ranges:
+            reach = (w - start) % 360 + (e - w)
+            if reach > length:
+                length, end = reach, e
+        if length < best[0] - 1e-12:
+            best = (length, start, end)
+    south = min(p.bounds[1] for p in polygons)
+    north = max(p.bounds[3] for p in polygons)
+    return [best[1], south, best[2], north]
+
+
 dist, schema_path, precision = sys.argv[1], sys.argv[2], int(sys.argv[3])
 manifest = json.load(open(os.path.join(dist, "manifest.json")))
 problems = []
@@ -26,7 +57,7 @@ except jsonschema.ValidationError as e:
     problems.append(f"manifest: {e.message}")
 
 too_precise = re.compile(r"-?\d+\.\d{%d,}" % (precision + 1))
-features = invalid = 0
+features = invalid = spanning = 0
 entries = manifest["cities"] + [dict(manifest["styles"], id="styles")]
 for entry in entries:
     encoded = open(os.path.join(dist, entry["key"]), "rb").read()
@@ -42,6 +73,7 @@ for entry in entries:
     doc = json.loads(raw)
     if too_precise.search(raw.decode()):
         problems.append(f"{entry['key']}: a number has more than {precision} decimals")
+    every = []
     for f in doc["features"]:
         features += 1
         if "style" not in f["properties"] or "bbox" not in f:
@@ -50,9 +82,16 @@ for entry in entries:
         g = shape(f["geometry"])
         if not g.is_valid:
             invalid += 1
-        w, s, e, n = g.bounds
-        if [w, s, e, n] != f["bbox"]:
-            problems.append(f"{entry['key']}: bbox {f['bbox']} != bounds {[w, s, e, n]}")
+        wide = [p for p in parts(g) if p.bounds[2] - p.bounds[0] > 180]
+        if wide:
+            problems.append(f"{entry['key']}: {len(wide)} polygon(s) span more than 180 degrees of longitude")
+        every += parts(g)
+        if rfc7946_box(parts(g)) != f["bbox"]:
+            problems.append(f"{entry['key']}: bbox {f['bbox']} != smallest box {rfc7946_box(parts(g))}")
+        spanning += f["bbox"][0] > f["bbox"][2]
+    if every and (doc.get("bbox") != rfc7946_box(every) or entry["bbox"] != doc.get("bbox")):
+        problems.append(f"{entry['key']}: collection bbox {doc.get('bbox')}, manifest {entry['bbox']}, smallest box {rfc7946_box(every)}")
     if len(doc["features"]) != entry["features"]:
         problems.append(f"{entry['key']}: {len(doc['features'])} features, manifest says {entry['features']}")
-print(json.dumps({"cities": len(manifest["cities"]), "features": features, "invalid": invalid, "problems": problems}))
+print(json.dumps({"cities": len(manifest["cities"]), "features": features, "invalid": invalid, "spanning": spanning,
+                  "problems": problems}))

@@ -23,7 +23,7 @@ public struct DiffSVG {
     /// The SVG document of `city`, or nil when it has no geometry to draw (layers not kept).
     public func render(_ city: CityDiff) -> String? {
         let all = city.layers.flatMap { [$0.kept, $0.removed, $0.added] }
-        guard let box = all.compactMap(BoundingBox.init).reduce(nil as BoundingBox?, { b, next in b.map { $0.union(next) } ?? next }) else { return nil }
+        guard let box = all.compactMap({ BoundingBox($0) }).reduce(nil as BoundingBox?, { b, next in b.map { $0.union(next) } ?? next }) else { return nil }
         let projection = Projection(box: box, width: width - 2 * margin, maxHeight: maxMapHeight - 2 * margin)
         let mapHeight = projection.height + 2 * margin
         let height = header + mapHeight + footer

@@ -7,12 +7,12 @@ struct ArcUse: Hashable, Sendable {
 /// The rings of a whole city as shared arcs (the TopoJSON / mapshaper topology).
 ///
 /// Every distinct position (exact equality of the coordinate bits) is one vertex. A vertex is a
-/// *junction* where the rings using it disagree about its neighbours, or where three or more
-/// ring-uses meet. Rings are cut at junctions into arcs; each arc is stored once, so a border
-/// shared by two rings is one arc that one ring walks forwards and the other backwards. A ring
-/// without junctions is one closed arc starting at its smallest vertex (x, then y) and heading
-/// to the smaller of that vertex's neighbours; a ring that coincides with it (an island filling
-/// a hole) finds the same closed arc.
+/// *junction* where the rings using it disagree about its neighbours, where three or more
+/// ring-uses meet, or on the antimeridian (±180°). Rings are cut at junctions into arcs; each
+/// arc is stored once, so a border shared by two rings is one arc that one ring walks forwards
+/// and the other backwards. A ring without junctions is one closed arc starting at its smallest
+/// vertex (x, then y) and heading to the smaller of that vertex's neighbours; a ring that
+/// coincides with it (an island filling a hole) finds the same closed arc.
 struct ArcTopology {
     /// Vertex positions in longitude/latitude, x0, y0, x1, y1, … .
     var lonLat: [Double]
@@ -103,7 +103,10 @@ struct ArcTopology {
 
     /// Fills `arcs` and `rings` from rings given as cyclic vertex lists.
     private mutating func cutIntoArcs(_ ringVertices: [[Int32]]) {
-        let junction = Self.junctions(ringVertices, vertexCount: vertexCount)
+        var junction = Self.junctions(ringVertices, vertexCount: vertexCount)
+        // Vertices on ±180° are where parts split at the antimeridian meet their other side:
+        // kept, so the seam stays on the meridian and both sides still meet there.
+        for v in 0..<vertexCount where abs(lonLat[2 * v]) == 180 { junction[v] = true }
         // Directed first segment (a, b) of a stored arc → the arc, and whether a ring starting
         // with (a, b) walks it backwards.
         var starts: [UInt64: ArcUse] = [:]
