@@ -77,11 +77,13 @@ struct CityGeometry {
         // is on the grid already and is not snapped again (snap rounding is not idempotent: a
         // second pass can fold a sliver the first pass kept).
         var stats = geometries.map { SharedArcSimplify.unchanged($0) }
+        var checkedValid = false
         if config.simplify.toleranceM > 0 || config.simplify.minAreaM2 > 0 {
             let simplify = SharedArcSimplify(context: context, settings: config.simplify, clearance: gridSize)
             let out = try simplify(geometries)
             stats = out.stats
             geometries = out.groups
+            checkedValid = out.checkedValid
             if let first = groups.first {
                 for note in out.notes {
                     result.diagnostics.append(.warning(features[first.members[0]].location, "city \(jsonQuoted(city.city)): simplify: \(note)"))
@@ -102,7 +104,8 @@ struct CityGeometry {
                 continue
             }
             geometry.orientForRFC7946()
-            if let reason = try geometry.makeGEOSGeometry(context: context).invalidityReason() {
+            // The gate: GEOS checks what simplification did not already check.
+            if !checkedValid, let reason = try geometry.makeGEOSGeometry(context: context).invalidityReason() {
                 result.diagnostics.append(.error(features[group.members[0]].location,
                     "group [\(group.key.joined(separator: ", "))]: output geometry is invalid (\(reason)); nothing is built"))
             }

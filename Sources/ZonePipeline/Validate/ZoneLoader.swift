@@ -2,7 +2,8 @@
 public struct LoadedZones: Sendable {
     /// The files read, in reading order.
     public var files: [String]
-    /// Features of all files, in file order then source order.
+    /// Features of all files, in file order then source order; their properties are limited to
+    /// the keys the pipeline reads (`group_by`, `keep`, the style property and style keys).
     public var features: [Feature]
     /// Findings, ordered by file, line and column.
     public var diagnostics: [Diagnostic]
@@ -18,9 +19,10 @@ public enum ZoneLoader {
     public static func load(paths: [String], config: PipelineConfig, jobs: Int = defaultJobs) throws(SourceError) -> LoadedZones {
         let files = try ZoneFiles.discover(paths)
         let repair = config.repair, interpolation = config.antimeridian.interpolation
+        let usedKeys = Set(config.groupBy + config.keep + [config.styles.property] + config.styleKeys)
         let results = parallelMap(count: files.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
             Result { () throws(SourceError) in
-                try loadFile(files[i], repair: repair, interpolation: interpolation, context: context)
+                try loadFile(files[i], repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
             }
         }
         var zones = LoadedZones(files: files, features: [], diagnostics: [], inputBytes: 0)
@@ -42,7 +44,7 @@ public enum ZoneLoader {
 
     /// One file: read, structure rules, GEOS validity (of the antimeridian-split form).
     static func loadFile(_ path: String, repair: Bool, interpolation: AntimeridianConfig.Interpolation = .greatCircle,
-                         context: GEOSContext?) throws(SourceError)
+                         keeping usedKeys: Set<String>? = nil, context: GEOSContext?) throws(SourceError)
         -> (features: [Feature], diagnostics: [Diagnostic], bytes: Int) {
         let text = try SourceText(contentsOf: path)
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
@@ -57,6 +59,12 @@ public enum ZoneLoader {
             if sound, let problem = validity.check(features[i], context: context) {
                 diagnostics.append(problem)
                 features[i].isValid = false
+            }
+            // Properties no later stage reads are not kept (a quarter of the memory of a large
+            // corpus went to names and ids that never reach an artifact).
+            if let usedKeys { features[i].properties.members.removeAll { !usedKeys.contains($0.key) } }
+            if let usedKeys, features[i].properties.members.capacity > features[i].properties.members.count + 2 {
+                features[i].properties.members = features[i].properties.members.map { $0 }
             }
         }
         return (features, diagnostics, text.bytes.count)

@@ -38,7 +38,7 @@ struct CityOverlay {
     func callAsFunction(_ groups: [[PolygonalGeometry]]) throws -> Output {
         let unit = pow10(precision)
         let fineScale = unit * Double(Self.pixel)
-        var segments = LabelledSegments()
+        var segments = SegmentCollector()
         var collapsedPolygons = [Int](repeating: 0, count: groups.count)
         var collapsedHoles = collapsedPolygons
         for (g, polygons) in groups.enumerated() {
@@ -53,7 +53,7 @@ struct CityOverlay {
                 }
             }
         }
-        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel)(segments))
+        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel)(segments.finish()))
         let labels = try FaceLabels(graph, groupCount: groups.count)
         let cycles = graph.cycleCount
         let groupCount = groups.count
@@ -83,7 +83,7 @@ struct CityOverlay {
     /// rings that collapse on the fine grid (fewer than three points, no area) are skipped.
     /// Returns true when the ring has area on the fine grid but none rounded to the output grid.
     @discardableResult
-    private func addRing(_ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, scale: Double, to segments: inout LabelledSegments) -> Bool {
+    private func addRing(_ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, scale: Double, to segments: inout SegmentCollector) -> Bool {
         var points: [GridPoint] = []
         let range = geometry.ringRange(r)
         points.reserveCapacity(range.count)

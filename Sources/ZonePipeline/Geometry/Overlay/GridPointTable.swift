@@ -54,3 +54,51 @@ struct GridPointTable {
         for (k, v) in old { insert(k, v) }
     }
 }
+
+/// A hash table from pairs of grid points (segments) to Int32, like ``GridPointTable``.
+struct GridPointPairTable {
+    private var keys: [(GridPoint, GridPoint)]
+    private var values: [Int32]
+    private var used: [Bool]
+    private var mask: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        let zero = GridPoint(x: 0, y: 0)
+        keys = [(GridPoint, GridPoint)](repeating: (zero, zero), count: size)
+        values = [Int32](repeating: 0, count: size)
+        used = [Bool](repeating: false, count: size)
+        mask = size - 1
+    }
+
+    @inline(__always) private func slot(_ a: GridPoint, _ b: GridPoint) -> Int {
+        var h = UInt64(bitPattern: a.x) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: a.y) &* 0xC2B2_AE3D_27D4_EB4F
+        h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= UInt64(bitPattern: b.x) &* 0x94D0_49BB_1331_11EB ^ UInt64(bitPattern: b.y) &* 0xD6E8_FEB8_6659_FD93
+        h ^= h >> 29
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// Stores `value` for (a, b) unless present; returns the stored value and whether it was new.
+    mutating func insert(_ a: GridPoint, _ b: GridPoint, _ value: Int32) -> (value: Int32, inserted: Bool) {
+        if (count + 1) * 2 > keys.count { grow() }
+        var i = slot(a, b)
+        while used[i] {
+            if keys[i].0 == a && keys[i].1 == b { return (values[i], false) }
+            i = (i + 1) & mask
+        }
+        used[i] = true
+        keys[i] = (a, b)
+        values[i] = value
+        count += 1
+        return (value, true)
+    }
+
+    private mutating func grow() {
+        let old = keys.indices.filter { used[$0] }.map { (keys[$0], values[$0]) }
+        self = GridPointPairTable(capacity: keys.count)
+        for (k, v) in old { insert(k.0, k.1, v) }
+    }
+}

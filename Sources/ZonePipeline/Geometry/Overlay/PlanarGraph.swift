@@ -50,7 +50,7 @@ struct PlanarGraph {
         for e in edges {
             let u = node(e.from), v = node(e.to)
             let key = u < v ? UInt64(u) << 32 | UInt64(v) : UInt64(v) << 32 | UInt64(u)
-            keyed.append((key, e.group, u < v ? 1 : -1))
+            keyed.append((key, e.group, u < v ? e.weight : -e.weight))
         }
         keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.group < $1.group }
         var i = 0

@@ -1,22 +1,80 @@
-/// Ring segments on the fine input grid, each directed so that the area of its group lies on
-/// its left (exteriors counter-clockwise, holes clockwise).
+/// The distinct segments of a city's rings on the fine input grid, each stored once from its
+/// lower end (`from < to`), with the net count per group of ring edges running along it from
+/// `from` to `to` with the group's area on their left (exteriors counter-clockwise, holes
+/// clockwise; an edge the other way counts -1).
+///
+/// A border two polygons of one group share is drawn twice in opposite directions and nets to
+/// zero: it bounds nothing, so it is dropped before snapping. That removes the interior borders
+/// of dissolved neighbourhoods before any work is spent on them (and their vertices never
+/// become hot pixels on the borders that remain).
 struct LabelledSegments {
     var from: [GridPoint] = []
     var to: [GridPoint] = []
-    var group: [Int32] = []
+    /// Labels of segment i: `labelGroup[labelStart[i]..<labelStart[i + 1]]`, nonzero weights.
+    var labelStart: [Int32] = [0]
+    var labelGroup: [Int32] = []
+    var labelWeight: [Int32] = []
 
     var count: Int { from.count }
+}
 
+/// Collects ring edges into ``LabelledSegments``.
+struct SegmentCollector {
+    private var table = GridPointPairTable(capacity: 1024)
+    private var from: [GridPoint] = []
+    private var to: [GridPoint] = []
+    private var head: [Int32] = []
+    private var group: [Int32] = []
+    private var weight: [Int32] = []
+    private var next: [Int32] = []
+
+    /// Adds the directed edge a → b with `g`'s area on its left.
     mutating func append(_ a: GridPoint, _ b: GridPoint, group g: Int32) {
-        from.append(a); to.append(b); group.append(g)
+        let (p, q, w): (GridPoint, GridPoint, Int32) = a < b ? (a, b, 1) : (b, a, -1)
+        let (u, new) = table.insert(p, q, Int32(from.count))
+        if new {
+            from.append(p); to.append(q); head.append(-1)
+        }
+        var k = head[Int(u)]
+        while k >= 0 {
+            if group[Int(k)] == g {
+                weight[Int(k)] += w
+                return
+            }
+            k = next[Int(k)]
+        }
+        group.append(g); weight.append(w); next.append(head[Int(u)])
+        head[Int(u)] = Int32(group.count - 1)
+    }
+
+    /// The segments with a nonzero count for some group.
+    func finish() -> LabelledSegments {
+        var s = LabelledSegments()
+        s.from.reserveCapacity(from.count); s.to.reserveCapacity(from.count)
+        for u in from.indices {
+            var k = head[u]
+            var labels: [(Int32, Int32)] = []
+            while k >= 0 {
+                if weight[Int(k)] != 0 { labels.append((group[Int(k)], weight[Int(k)])) }
+                k = next[Int(k)]
+            }
+            guard !labels.isEmpty else { continue }
+            labels.sort { $0.0 < $1.0 }
+            s.from.append(from[u]); s.to.append(to[u])
+            for (g, w) in labels { s.labelGroup.append(g); s.labelWeight.append(w) }
+            s.labelStart.append(Int32(s.labelGroup.count))
+        }
+        return s
     }
 }
 
-/// A directed edge between two output grid points, with the group on its left.
+/// An edge between two output grid points, with the net count of ring edges of `group` along
+/// it from `from` to `to` (area on the left).
 struct SnappedEdge {
     var from: GridPoint
     var to: GridPoint
     var group: Int32
+    var weight: Int32
 }
 
 /// Snap rounding (Hobby 1999; Guibas & Marimont 1998) of labelled segments from a fine grid to
@@ -68,13 +126,17 @@ struct SnapRounder {
             if found.count > 1 {
                 found.sort { $0.t != $1.t ? $0.t < $1.t : ($0.p.x != $1.p.x ? $0.p.x < $1.p.x : $0.p.y < $1.p.y) }
             }
+            let labels = Int(s.labelStart[i])..<Int(s.labelStart[i + 1])
+            func emit(_ p: GridPoint, _ q: GridPoint) {
+                for k in labels { edges.append(SnappedEdge(from: p, to: q, group: s.labelGroup[k], weight: s.labelWeight[k])) }
+            }
             var last = pixelOf(a)
             for (_, p) in found where p != last {
-                edges.append(SnappedEdge(from: last, to: p, group: s.group[i]))
+                emit(last, p)
                 last = p
             }
             let end = pixelOf(b)
-            if end != last { edges.append(SnappedEdge(from: last, to: end, group: s.group[i])) }
+            if end != last { emit(last, end) }
         }
         return edges
     }

@@ -35,6 +35,8 @@ struct SharedArcSimplify {
         var stats: [SimplifyStats]
         /// Fallbacks taken, for warnings.
         var notes: [String]
+        /// True when GEOS found every group valid (parts dropped afterwards keep it valid).
+        var checkedValid = false
     }
 
     /// `groups`: valid polygonal geometries in longitude/latitude whose interiors do not overlap,
@@ -54,10 +56,25 @@ struct SharedArcSimplify {
         for a in topology.arcs.indices { unsimplified.unsimplify(arc: a) }
         if settings.toleranceM <= 0 { arcs = unsimplified }
 
+        var deviation: [Double] = []
         while true {
-            guard arcs.repair(clearance: clearance) != nil else {
-                notes.append("the repair of the simplified borders did not converge; the city is left unsimplified")
-                return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
+            // Repair, then hold the bound the report promises: a run of removed vertices farther
+            // than the tolerance from its shortcut gets its most significant vertex back and the
+            // repair runs again. (Douglas–Peucker alone keeps every run within the tolerance,
+            // but a restoration by the repair can leave a neighbouring run wider.)
+            for round in 0... {
+                guard round < 1_000, arcs.repair(clearance: clearance) != nil else {
+                    notes.append("the repair of the simplified borders did not converge; the city is left unsimplified")
+                    return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
+                }
+                deviation = try arcDeviations(arcs)
+                var restored = false
+                for a in topology.arcs.indices where deviation[a] > settings.toleranceM {
+                    for run in try runsBeyond(settings.toleranceM, arc: a, arcs) {
+                        if arcs.restoreMostSignificant(arc: a, between: run.first, and: run.last) { restored = true }
+                    }
+                }
+                if !restored { break }
             }
             let problems = try geosProblems(arcs.geometries())
             guard !problems.groups.isEmpty else { break }
@@ -76,7 +93,6 @@ struct SharedArcSimplify {
             }
         }
 
-        let deviation = try arcDeviations(arcs)
         let kept = arcs.droppingSmallParts(minAreaM2: settings.minAreaM2)
         let stats = groups.indices.map { g in
             var worst = 0.0
@@ -88,7 +104,7 @@ struct SharedArcSimplify {
             return SimplifyStats(verticesBefore: groups[g].positionCount, verticesAfter: kept.groups[g].positionCount,
                                  hausdorffM: worst, droppedPolygons: kept.droppedPolygons[g], droppedHoles: kept.droppedHoles[g])
         }
-        return Output(groups: kept.groups, stats: stats, notes: notes)
+        return Output(groups: kept.groups, stats: stats, notes: notes, checkedValid: true)
     }
 
     static func unchanged(_ g: PolygonalGeometry) -> SimplifyStats {
@@ -113,6 +129,36 @@ struct SharedArcSimplify {
         return (bad, found.joined(separator: ", "))
     }
 
+    /// The runs of removed vertices of arc `a` (kept index before, kept index after) whose
+    /// deviation, measured as ``arcDeviations(_:)`` does, exceeds `metres`.
+    func runsBeyond(_ metres: Double, arc a: Int, _ arcs: ArcSimplification) throws -> [(first: Int, last: Int)] {
+        let t = arcs.topology
+        let kept = arcs.kept[a]
+        var out: [(first: Int, last: Int)] = []
+        var first = 0
+        for k in 1..<kept.count where kept[k] {
+            defer { first = k }
+            guard k > first + 1 else { continue }
+            if try runDeviation(t, arc: a, first, k) * t.frame.worstScale > metres { out.append((first, k)) }
+        }
+        return out
+    }
+
+    /// Hausdorff distance, in the local frame, between vertices first...last of arc `a` and
+    /// the segment joining the two.
+    func runDeviation(_ t: ArcTopology, arc a: Int, _ first: Int, _ last: Int) throws -> Double {
+        var run: [Double] = []
+        run.reserveCapacity(2 * (last - first + 1))
+        for i in first...last {
+            let p = t.xy(t.arcs[a][i])
+            run += [p.x, p.y]
+        }
+        let shortcut = [run[0], run[1], run[run.count - 2], run[run.count - 1]]
+        let before = try GEOSGeometry.lineString(run, context: context)
+        let after = try GEOSGeometry.lineString(shortcut, context: context)
+        return try before.hausdorffDistance(to: after, densifyFraction: 0.25)
+    }
+
     /// Per arc, an upper bound of the Hausdorff distance in metres between it before and after
     /// simplification (0 for arcs that kept every vertex): the largest Hausdorff distance
     /// between a run of removed vertices (with its two kept ends) and the segment that replaced
@@ -128,16 +174,7 @@ struct SharedArcSimplify {
             for k in 1..<kept.count where kept[k] {
                 defer { first = k }
                 guard k > first + 1 else { continue }
-                var run: [Double] = []
-                run.reserveCapacity(2 * (k - first + 1))
-                for i in first...k {
-                    let p = t.xy(t.arcs[a][i])
-                    run += [p.x, p.y]
-                }
-                let shortcut = [run[0], run[1], run[run.count - 2], run[run.count - 1]]
-                let before = try GEOSGeometry.lineString(run, context: context)
-                let after = try GEOSGeometry.lineString(shortcut, context: context)
-                worst = max(worst, try before.hausdorffDistance(to: after, densifyFraction: 0.25))
+                worst = max(worst, try runDeviation(t, arc: a, first, k))
             }
             // The frame can understate an east–west distance by its worst scale; report an upper bound.
             return worst * t.frame.worstScale
