@@ -64,7 +64,8 @@ public struct BuildPipeline {
 
         let set = ArtifactSet(config: config)
         let folders = cityFolders(cityGroups.map(\.city))
-        let built = parallelMap(count: results.count, jobs: jobs, makeWorker: { () }) { _, k in
+        let weights = results.map { $0.groups.reduce(0) { $0 + $1.geometry.positionCount } }
+        let built = parallelMap(count: results.count, jobs: jobs, weights: weights, makeWorker: { () }) { _, k in
             Result { try set.city(results[k], folder: folders[results[k].city] ?? slug(results[k].city), features: features, styles: styles) }
         }
         var files: [ArtifactFile] = []

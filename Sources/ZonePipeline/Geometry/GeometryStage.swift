@@ -8,7 +8,9 @@ public enum GeometryStage {
 
     /// Runs the geometry pipeline of `cities` (groups of `features`) on `jobs` threads.
     public static func run(cities: [CityGroups], features: [Feature], config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
-        parallelMap(count: cities.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
+        // Largest cities first (by input positions), so both workers finish together.
+        let weights = cities.map { c in c.groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) } } }
+        return parallelMap(count: cities.count, jobs: jobs, weights: weights, makeWorker: { try? GEOSContext() }) { context, i in
             let city = cities[i]
             do {
                 guard let context else { throw GEOSError.contextUnavailable }

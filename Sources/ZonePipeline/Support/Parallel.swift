@@ -6,18 +6,23 @@ import Synchronization
 /// index order. Each worker first makes its own state with `makeWorker` (for example a GEOS
 /// context, which must not be shared), then takes indices from a shared counter, so the result
 /// never depends on scheduling.
+///
+/// With `weights` (one per index, e.g. bytes or vertices), the heaviest indices are taken first,
+/// so the last ones to finish are small and the workers end together.
 func parallelMap<Worker, Result>(
-    count: Int, jobs: Int,
+    count: Int, jobs: Int, weights: [Int]? = nil,
     makeWorker: @Sendable () -> Worker,
     _ body: @Sendable (inout Worker, Int) -> Result
 ) -> [Result] {
     let slots = ResultSlots<Result>(count: count)
     let next = Atomic<Int>(0)
+    let order = weights.map { w in (0..<count).sorted { (w[$0], $1) > (w[$1], $0) } }
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
         var worker = makeWorker()
         while true {
-            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            if i >= count { break }
+            let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            if k >= count { break }
+            let i = order?[k] ?? k
             slots.store(body(&worker, i), at: i)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 /// All zone features of a run, with every finding about them.
 public struct LoadedZones: Sendable {
     /// The files read, in reading order.
@@ -20,7 +21,9 @@ public enum ZoneLoader {
         let files = try ZoneFiles.discover(paths)
         let repair = config.repair, interpolation = config.antimeridian.interpolation
         let usedKeys = Set(config.groupBy + config.keep + [config.styles.property] + config.styleKeys)
-        let results = parallelMap(count: files.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
+        // Largest files first, so both workers finish together.
+        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+        let results = parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
             Result { () throws(SourceError) in
                 try loadFile(files[i], repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
             }
