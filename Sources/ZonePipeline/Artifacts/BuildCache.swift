@@ -42,15 +42,22 @@ public struct BuildCache: Sendable {
     func key(for city: CityGroups, features: [Feature], config: PipelineConfig) -> String {
         var h = SHA256()
         func add(_ s: String) { h.update(data: Array(s.utf8) + [0]) }
-        add("zonectl-build-cache-2")
+        add("zonectl-build-cache-3")
         add(codeIdentity)
         add(Self.fingerprint(config))
         add(city.city)
         for group in city.groups {
             add(group.key.joined(separator: "\u{1}"))
+            var bytes: [UInt8] = []
             for m in group.members {
                 let f = features[m]
-                add("\(f.location)|\(f.isValid)|\(JSONValue.object(f.properties))")
+                // Position, validity and properties as bytes (no string formatting per feature).
+                bytes.removeAll(keepingCapacity: true)
+                bytes += f.location.file.utf8
+                withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid)) { bytes += $0 }
+                f.properties.appendJSON(to: &bytes)
+                bytes.append(0)
+                h.update(data: bytes)
                 guard let g = f.geometry else { continue }
                 g.coordinates.withUnsafeBytes { h.update(bufferPointer: $0) }
                 g.ringEnds.withUnsafeBytes { h.update(bufferPointer: $0) }

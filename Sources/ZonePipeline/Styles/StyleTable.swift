@@ -37,10 +37,13 @@ public struct StyleExtraction: Sendable {
     /// The table of every style used by `features`, plus styles pipeline.yml defines.
     public func table(for features: [Feature]) -> StyleTable {
         var values: [String: JSONObject] = config.styles.definitions
+        var complete = Set<String>()  // styles that have every style key already
+        let keyCount = config.styleKeys.count
         for f in features where f.geometry != nil {
-            guard let name = styleName(of: f) else { continue }
+            guard let name = styleName(of: f), !complete.contains(name) else { continue }
             var style = values[name] ?? JSONObject()
             for (k, v) in rawValues(of: f).members where style[k] == nil { style.members.append((k, v)) }
+            if style.members.count >= keyCount, config.styleKeys.allSatisfy({ style[$0] != nil }) { complete.insert(name) }
             values[name] = style
         }
         let order = config.styleKeys
