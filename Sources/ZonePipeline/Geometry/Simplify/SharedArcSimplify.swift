@@ -5,8 +5,8 @@ public struct SimplifyStats: Hashable, Sendable {
     /// Positions after simplification, repair and dropping of small parts.
     public var verticesAfter: Int
     /// The largest distance, in metres, a border of the group moved: the largest Hausdorff
-    /// distance between a piece of one of its arcs before and after (GEOSHausdorffDistanceDensify_r
-    /// in the city's local frame, times the frame's worst scale; see
+    /// distance between a piece of one of its arcs before and after (in the city's local frame,
+    /// times the frame's worst scale; see
     /// ``SharedArcSimplify/arcDeviations(_:)``). It bounds the Hausdorff distance between the
     /// group's whole boundary before and after from above.
     public var hausdorffM: Double
@@ -67,10 +67,10 @@ struct SharedArcSimplify {
                     notes.append("the repair of the simplified borders did not converge; the city is left unsimplified")
                     return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
                 }
-                deviation = try arcDeviations(arcs)
+                deviation = arcDeviations(arcs)
                 var restored = false
                 for a in topology.arcs.indices where deviation[a] > settings.toleranceM {
-                    for run in try runsBeyond(settings.toleranceM, arc: a, arcs) {
+                    for run in runsBeyond(settings.toleranceM, arc: a, arcs) {
                         if arcs.restoreMostSignificant(arc: a, between: run.first, and: run.last) { restored = true }
                     }
                 }
@@ -131,7 +131,7 @@ struct SharedArcSimplify {
 
     /// The runs of removed vertices of arc `a` (kept index before, kept index after) whose
     /// deviation, measured as ``arcDeviations(_:)`` does, exceeds `metres`.
-    func runsBeyond(_ metres: Double, arc a: Int, _ arcs: ArcSimplification) throws -> [(first: Int, last: Int)] {
+    func runsBeyond(_ metres: Double, arc a: Int, _ arcs: ArcSimplification) -> [(first: Int, last: Int)] {
         let t = arcs.topology
         let kept = arcs.kept[a]
         var out: [(first: Int, last: Int)] = []
@@ -139,42 +139,47 @@ struct SharedArcSimplify {
         for k in 1..<kept.count where kept[k] {
             defer { first = k }
             guard k > first + 1 else { continue }
-            if try runDeviation(t, arc: a, first, k) * t.frame.worstScale > metres { out.append((first, k)) }
+            if runDeviation(t, arc: a, first, k) * t.frame.worstScale > metres { out.append((first, k)) }
         }
         return out
     }
 
     /// Hausdorff distance, in the local frame, between vertices first...last of arc `a` and
-    /// the segment joining the two.
-    func runDeviation(_ t: ArcTopology, arc a: Int, _ first: Int, _ last: Int) throws -> Double {
-        var run: [Double] = []
-        run.reserveCapacity(2 * (last - first + 1))
-        for i in first...last {
-            let p = t.xy(t.arcs[a][i])
-            run += [p.x, p.y]
+    /// the segment joining the two: the largest distance of a vertex from that segment. (The
+    /// other direction is never larger: the run goes from one end of the segment to the other,
+    /// so every point of the segment has a point of the run straight across, on a run segment
+    /// whose ends are each within that largest distance.)
+    func runDeviation(_ t: ArcTopology, arc a: Int, _ first: Int, _ last: Int) -> Double {
+        let p = t.xy(t.arcs[a][first]), q = t.xy(t.arcs[a][last])
+        let dx = q.x - p.x, dy = q.y - p.y
+        let length2 = dx * dx + dy * dy
+        var worst = 0.0
+        for i in (first + 1)..<last {
+            let v = t.xy(t.arcs[a][i])
+            var u = length2 > 0 ? ((v.x - p.x) * dx + (v.y - p.y) * dy) / length2 : 0
+            u = min(1, max(0, u))
+            let ex = v.x - (p.x + u * dx), ey = v.y - (p.y + u * dy)
+            worst = max(worst, ex * ex + ey * ey)
         }
-        let shortcut = [run[0], run[1], run[run.count - 2], run[run.count - 1]]
-        let before = try GEOSGeometry.lineString(run, context: context)
-        let after = try GEOSGeometry.lineString(shortcut, context: context)
-        return try before.hausdorffDistance(to: after, densifyFraction: 0.25)
+        return worst.squareRoot()
     }
 
     /// Per arc, an upper bound of the Hausdorff distance in metres between it before and after
     /// simplification (0 for arcs that kept every vertex): the largest Hausdorff distance
     /// between a run of removed vertices (with its two kept ends) and the segment that replaced
-    /// it, each pair measured by GEOS with segments cut in four. Every point of the arc before
+    /// it (``runDeviation(_:arc:_:_:)``). Every point of the arc before
     /// lies on such a run and every point after on its segment, so the arc's distance is at
     /// most that; measuring runs keeps the cost linear in the arc's length.
-    func arcDeviations(_ arcs: ArcSimplification) throws -> [Double] {
+    func arcDeviations(_ arcs: ArcSimplification) -> [Double] {
         let t = arcs.topology
-        return try t.arcs.indices.map { a in
+        return t.arcs.indices.map { a in
             let kept = arcs.kept[a]
             var worst = 0.0
             var first = 0
             for k in 1..<kept.count where kept[k] {
                 defer { first = k }
                 guard k > first + 1 else { continue }
-                worst = max(worst, try runDeviation(t, arc: a, first, k))
+                worst = max(worst, runDeviation(t, arc: a, first, k))
             }
             // The frame can understate an east–west distance by its worst scale; report an upper bound.
             return worst * t.frame.worstScale
