@@ -21,7 +21,7 @@
 #   SKIP_DEPS    1: do not run scripts/install-deps.sh (gdal-bin, .venv with shapely)
 #   JOBS         processes of bench/measure.py (default: 2)
 #   EDIT_CITY    the city edited for the incremental rebuild (default: the first single-file city)
-#   WORK         outputs, logs and timings (default: bench/.work, git-ignored)
+#   WORK         outputs, logs and timings (default: bench/.work, git-ignored; a run replaces them)
 #   ZONECTL      the zonectl binary to measure (default: this checkout's .build/release/zonectl)
 set -euo pipefail
 
@@ -65,7 +65,9 @@ bench/corpus.sh "$CORPUS" >&2
 swift build -c release >&2
 DEGREES="$(awk -v t="$TOLERANCE_M" 'BEGIN { printf "%.9g", t / (6371008.8 * atan2(0, -1) / 180) }')"
 
-rm -rf "$WORK"
+# Only what this script writes is removed: WORK may be a directory of yours.
+rm -rf "$WORK"/{time,log,zonectl,ogr2ogr,geopandas,incremental} \
+    "$WORK"/{pipeline.yml,settings.json,reader.txt,load-start.txt,load-end.txt,measure.json,table.md}
 mkdir -p "$WORK/time" "$WORK/log"
 sed -e "s/^  tolerance_m: .*/  tolerance_m: $TOLERANCE_M/" \
     -e "$([ "$OVERLAPS" = allow ] && echo 's/^overlaps: .*/overlaps: allow/' || echo 's/^$//')" \
@@ -82,7 +84,7 @@ warm() { cat "$CORPUS"/*.geojson > /dev/null; }
 timed() {
     local name="$1" run="$2"; shift 2
     warm
-    say "run $run/$RUNS: $name"
+    say "$name (run $run)"
     if ! /usr/bin/time -v -o "$WORK/time/$name.$run.txt" "$@" > "$WORK/log/$name.$run.log" 2>&1; then
         tail -20 "$WORK/log/$name.$run.log" >&2
         die "$name failed (log: $WORK/log/$name.$run.log)"
