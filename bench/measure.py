@@ -1,6 +1,6 @@
 """Measures the outputs of zonectl and its peers on the same corpus; used by bench/run.sh.
 
-usage: measure.py --corpus DIR --tolerance T [--jobs N] [--json FILE] TOOL=DIR...
+usage: measure.py --corpus DIR --tolerance T [--jobs N] [--json FILE] [--cache DIR] TOOL=DIR...
 
 A TOOL's DIR is either a zonectl output directory (manifest.json: one gzip'd artifact per city,
 plus the shared style table) or a directory of CITY.geojson.gz files (the peers). Features are
@@ -14,21 +14,27 @@ centre, metres; the two sides of a comparison always in the same frame):
 * invalid: output features that GEOS (shapely.is_valid) finds invalid;
 * overlap m²: area covered by two styles in the output, away from where the input has the two
   overlap, summed over the pairs of styles a, b: area((O_a ∩ O_b) \\ grow(I_a ∩ I_b, T + 0.2 m)),
-  where I_s is the union of the input polygons of style s (made valid), O_s the tool's output of
-  style s (made valid when it is not), and grow() a buffer. These are the slivers where the
+  where I_s is the union of the input polygons of style s (made valid, as the tools do), O_s the
+  tool's output of style s (when invalid, made valid with make_valid's "structure" method: the
+  union of its polygons), and grow() a buffer. These are the slivers where the
   border between neighbouring zones was simplified differently on its two sides; an input
   overlap whose edges moved by up to T (+ 0.2 m for the 6-decimal grid) does not count;
 * gap m²: area covered in the input but by no output feature, away from the outer edge of the
   covered area: shrink(union of all I_s, T + 0.2 m) \\ (union of all O_s). Moving the outer
   edge by up to T is simplification, not a gap between neighbours.
 
-Input unions are computed once per city and shared by the tools; cities run in N processes.
+What the tools are measured against (the shrunk input union, the grown input overlaps) is
+computed once per city, shared by the tools, and kept in --cache DIR across runs (keyed by the
+city's files' names, sizes and times, and T). Cities run in N processes; the parts of two
+geometries that meet are found with an STRtree.
 """
 import argparse
 import gzip
+import hashlib
 import json
 import math
 import os
+import pickle
 import re
 import sys
 import time
@@ -39,6 +45,7 @@ import shapely
 from shapely.geometry import shape
 
 K = 6371008.8 * math.pi / 180   # metres per degree of latitude
+REFERENCE_VERSION = 1            # bump when reference() changes: cached references are rebuilt
 
 
 def read_json(path):
@@ -83,67 +90,129 @@ def features_by_style(paths):
     return out
 
 
-def polygonal(g):
-    """g made valid, without the lines and points make_valid may leave."""
+def polygonal(g, method="linework"):
+    """g made valid, without the lines and points make_valid may leave. The inputs are repaired
+    as the tools do (GEOS's default, linework); invalid outputs with method="structure", the
+    union of their polygons (linework would turn two overlapping parts into a hole)."""
     if not shapely.is_valid(g):
-        g = shapely.make_valid(g)
+        g = shapely.make_valid(g, method=method) if method == "linework" else \
+            shapely.make_valid(g, method=method, keep_collapsed=False)
     if g.geom_type in ("Polygon", "MultiPolygon"):
         return g
     parts = [p for p in shapely.get_parts(g) if p.geom_type in ("Polygon", "MultiPolygon")]
     return shapely.union_all(parts) if parts else shapely.Polygon()
 
 
-def local_frame(geometries):
+def origin_of(geometries):
+    """The centre of the geometries' bounding box: the origin of the city's local frame."""
     box = shapely.total_bounds(geometries)
-    lon0, lat0 = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return float((box[0] + box[2]) / 2), float((box[1] + box[3]) / 2)
+
+
+def to_metres(origin, geometries):
+    lon0, lat0 = origin
     kx = K * math.cos(math.radians(lat0))
-    return lambda g: shapely.transform(
-        g, lambda c: np.column_stack([(c[:, 0] - lon0) * kx, (c[:, 1] - lat0) * K]))
+    return shapely.transform(np.asarray(geometries, dtype=object),
+                             lambda c: np.column_stack([(c[:, 0] - lon0) * kx, (c[:, 1] - lat0) * K]))
 
 
 def area(g):
     return float(shapely.area(g)) if g is not None else 0.0
 
 
-def union(geometries):
+def union(geometries, method="linework"):
     """The union of polygonal geometries in metres (made valid first)."""
-    parts = [polygonal(g) for g in geometries]
+    parts = [polygonal(g, method) for g in geometries]
     return parts[0] if len(parts) == 1 else shapely.union_all(parts)
+
+
+def reference(inputs, tolerance):
+    """What the tools are measured against, from the input of one city (in its local frame):
+    the covered area shrunk by the margin, and per pair of styles their overlap grown by it."""
+    source = features_by_style(inputs)
+    everything = [g for gs in source.values() for g in gs]
+    if not everything:
+        return None
+    origin = origin_of(everything)
+    margin = tolerance + 0.2
+    # Input union per style, made valid as the tools do.
+    base = {s: union(to_metres(origin, gs)) for s, gs in source.items()}
+    covered = shapely.get_parts(shapely.union_all(list(base.values())))
+    # Disjoint parts shrink apart, so their shrunk parts make a valid multipolygon.
+    inner = shapely.multipolygons(shapely.get_parts(shapely.buffer(covered, -margin, quad_segs=2)))
+    # Where two styles overlap in the input (the polygonal part only: styles that merely touch
+    # share a line, the border along which slivers appear), grown by the margin.
+    grown = {}
+    styles = sorted(base)
+    for i, a in enumerate(styles):
+        for b in styles[i + 1:]:
+            both = polygonal(shapely.intersection(base[a], base[b]))
+            if area(both) > 0:
+                grown[f"{a}\t{b}"] = shapely.buffer(both, margin, quad_segs=2)
+    return {"origin": origin, "inner": inner, "grown": grown}
+
+
+def cached_reference(city, inputs, tolerance, cache):
+    """reference(), kept in CACHE/CITY.KEY.pickle; the key covers the files and the tolerance."""
+    if not cache:
+        return reference(inputs, tolerance)
+    stat = [(os.path.basename(p), os.stat(p).st_size, os.stat(p).st_mtime_ns) for p in inputs]
+    key = hashlib.sha256(json.dumps([REFERENCE_VERSION, tolerance, stat]).encode()).hexdigest()[:16]
+    path = os.path.join(cache, f"{city}.{key}.pickle")
+    try:
+        with open(path, "rb") as f:
+            ref = pickle.load(f)
+        return ref and {"origin": ref["origin"], "inner": shapely.from_wkb(ref["inner"]),
+                        "grown": {k: shapely.from_wkb(v) for k, v in ref["grown"].items()}}
+    except (OSError, EOFError, pickle.UnpicklingError):
+        pass
+    ref = reference(inputs, tolerance)
+    stored = ref and {"origin": ref["origin"], "inner": shapely.to_wkb(ref["inner"]),
+                      "grown": {k: shapely.to_wkb(v) for k, v in ref["grown"].items()}}
+    os.makedirs(cache, exist_ok=True)
+    tmp = f"{path}.{os.getpid()}"
+    with open(tmp, "wb") as f:
+        pickle.dump(stored, f)
+    os.replace(tmp, path)
+    return ref
+
+
+def new_overlap(a, b, grown):
+    """area((a ∩ b) \\ grown). The pieces of a ∩ b that grown covers count nothing (an STRtree
+    and a prepared `covers`, no overlay); the others lose their intersection with grown's parts.
+    Pieces, like the parts of grown, are disjoint, so their areas add up."""
+    pieces = shapely.get_parts(shapely.intersection(a, b))
+    pieces = pieces[shapely.area(pieces) > 0]   # styles that touch share lines and points
+    if len(pieces) == 0 or grown is None:
+        return float(shapely.area(pieces).sum())
+    pg = shapely.get_parts(grown)
+    covered = np.zeros(len(pieces), dtype=bool)
+    covered[shapely.STRtree(pieces).query(pg, predicate="covers")[1]] = True
+    rest = pieces[~covered]
+    if len(rest) == 0:
+        return 0.0
+    j, k = shapely.STRtree(pg).query(rest, predicate="intersects")
+    inside = float(shapely.area(shapely.intersection(rest[j], pg[k])).sum())
+    return max(float(shapely.area(rest).sum()) - inside, 0.0)
 
 
 def measure_city(job):
     """Measures of every tool for one city: {tool: {...}}."""
-    city, inputs, outputs, tolerance = job
-    source = features_by_style(inputs)
-    everything = [g for gs in source.values() for g in gs]
-    if not everything:
+    city, inputs, outputs, tolerance, cache = job
+    ref = cached_reference(city, inputs, tolerance, cache)
+    if ref is None:
         return city, {}
-    to_m = local_frame(everything)
-    margin = tolerance + 0.2
-    # Input union per style, made valid as the peers do (and zonectl's repair step).
-    base = {s: union(to_m(np.array(gs))) for s, gs in source.items()}
-    inner = shapely.buffer(shapely.union_all(list(base.values())), -margin, quad_segs=2)
-    styles_in = sorted(base)
-    # Where the input has two styles overlap, grown by the margin (the polygonal part only: styles
-    # that merely touch share a line, and that border is where slivers appear).
-    overlap_in = {}
-    for i, a in enumerate(styles_in):
-        for b in styles_in[i + 1:]:
-            both = polygonal(shapely.intersection(base[a], base[b]))
-            overlap_in[a, b] = shapely.buffer(both, margin, quad_segs=2) if area(both) > 0 else None
     result = {}
     for tool, paths in outputs.items():
         out = features_by_style(paths) if paths else {}
         flat = [g for gs in out.values() for g in gs]
         styles = sorted(out)
-        mine = {s: union(to_m(np.array(out[s]))) for s in styles}
+        # Invalid outputs made valid with "structure": the union of their polygons.
+        mine = {s: union(to_metres(ref["origin"], out[s]), "structure") for s in styles}
         overlap = 0.0
         for i, a in enumerate(styles):
             for b in styles[i + 1:]:
-                both = shapely.intersection(mine[a], mine[b])
-                if area(both) > 0:
-                    before = overlap_in.get((a, b))
-                    overlap += area(shapely.difference(both, before) if before is not None else both)
+                overlap += new_overlap(mine[a], mine[b], ref["grown"].get(f"{a}\t{b}"))
         covered = shapely.union_all(list(mine.values())) if mine else shapely.Polygon()
         result[tool] = {
             "files": len(paths),
@@ -151,7 +220,7 @@ def measure_city(job):
             "vertices": int(sum(shapely.get_num_coordinates(g) for g in flat)),
             "invalid": int(sum(not shapely.is_valid(g) for g in flat)),
             "overlap_m2": overlap,
-            "gap_m2": area(shapely.difference(inner, covered)),
+            "gap_m2": area(shapely.difference(ref["inner"], covered)),
         }
     return city, result
 
@@ -162,6 +231,7 @@ def main():
     p.add_argument("--tolerance", type=float, required=True, help="simplification tolerance, metres")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--json", help="write the measures here")
+    p.add_argument("--cache", help="keep the input references (unions, shrunk, grown) here")
     p.add_argument("tools", nargs="+", metavar="TOOL=DIR")
     args = p.parse_args()
 
@@ -176,7 +246,8 @@ def main():
             print(f"measure: warning: {name} wrote city {city!r}, which is not in the corpus", file=sys.stderr)
     # Largest cities first, so the last jobs to finish are short ones.
     order = sorted(corpus, key=lambda c: -sum(os.path.getsize(f) for f in corpus[c]))
-    jobs = [(c, corpus[c], {t: v["cities"].get(c, []) for t, v in tools.items()}, args.tolerance) for c in order]
+    jobs = [(c, corpus[c], {t: v["cities"].get(c, []) for t, v in tools.items()}, args.tolerance, args.cache)
+            for c in order]
     with Pool(max(1, args.jobs)) as pool:
         per_city = dict(pool.imap_unordered(measure_city, jobs))
 

@@ -7,7 +7,8 @@
 # -c release -> page cache warmed, then each tool alone, under /usr/bin/time -v: zonectl build
 # (bench/pipeline.yml, --no-cache), the ogr2ogr peer, the geopandas peer -> zonectl-bench read
 # (reader MB/s) -> incremental rebuild after moving one vertex of one city -> bench/measure.py on
-# the three outputs -> bench/table.py prints the table (also in WORK/table.md).
+# the three outputs (what they are measured against is cached in bench/.cache/measure) ->
+# bench/table.py prints the table (also in WORK/table.md).
 #
 # Environment:
 #   CORPUS       corpus directory (default: bench/.corpus; relative to the current directory)
@@ -149,5 +150,5 @@ tools=("zonectl=$WORK/zonectl")
 [ "$SKIP_PEERS" != 1 ] && tools+=("ogr2ogr=$WORK/ogr2ogr" "geopandas=$WORK/geopandas")
 say "measuring the outputs (bench/measure.py, $JOBS processes)"
 "$PY" bench/measure.py --corpus "$CORPUS" --tolerance "$TOLERANCE_M" --jobs "$JOBS" \
-    --json "$WORK/measure.json" "${tools[@]}" >&2
+    --cache "$ROOT/bench/.cache/measure" --json "$WORK/measure.json" "${tools[@]}" >&2
 "$PY" bench/table.py "$WORK" | tee "$WORK/table.md"
