@@ -14,14 +14,19 @@ centre, metres; the two sides of a comparison always in the same frame):
 * invalid: output features that GEOS (shapely.is_valid) finds invalid;
 * overlap m²: area covered by two styles in the output, away from where the input has the two
   overlap, summed over the pairs of styles a, b: area((O_a ∩ O_b) \\ grow(I_a ∩ I_b, T + 0.2 m)),
-  where I_s is the union of the input polygons of style s (made valid, as the tools do), O_s the
-  tool's output of style s (when invalid, made valid with make_valid's "structure" method: the
-  union of its polygons), and grow() a buffer. These are the slivers where the
-  border between neighbouring zones was simplified differently on its two sides; an input
-  overlap whose edges moved by up to T (+ 0.2 m for the 6-decimal grid) does not count;
+  where I_s is the union of the input polygons of style s, O_s the tool's output of style s
+  (when invalid, made valid with make_valid's "structure" method: the union of its polygons),
+  and grow() a buffer. These are the slivers where the border between neighbouring zones was
+  simplified differently on its two sides; an input overlap whose edges moved by up to T
+  (+ 0.2 m for the 6-decimal grid) does not count;
 * gap m²: area covered in the input but by no output feature, away from the outer edge of the
   covered area: shrink(union of all I_s, T + 0.2 m) \\ (union of all O_s). Moving the outer
   edge by up to T is simplification, not a gap between neighbours.
+
+An invalid input polygon is read both ways the tools repair it (GEOS make-valid "linework", as
+the peers do: overlapping parts of a MultiPolygon cancel out; "structure", as zonectl does:
+their union), and no tool is charged for its reading: a gap counts only where both readings
+cover the area, an overlap only where neither reading has the two styles overlap.
 
 What the tools are measured against (the shrunk input union, the grown input overlaps) is
 computed once per city, shared by the tools, and kept in --cache DIR across runs (keyed by the
@@ -45,7 +50,7 @@ import shapely
 from shapely.geometry import shape
 
 K = 6371008.8 * math.pi / 180   # metres per degree of latitude
-REFERENCE_VERSION = 1            # bump when reference() changes: cached references are rebuilt
+REFERENCE_VERSION = 2            # bump when reference() changes: cached references are rebuilt
 
 
 def read_json(path):
@@ -126,27 +131,48 @@ def union(geometries, method="linework"):
     return parts[0] if len(parts) == 1 else shapely.union_all(parts)
 
 
+def readings(geometries):
+    """The union of one style's input polygons, read both ways where a polygon is invalid: GEOS
+    make-valid "linework" (the peers: overlapping parts of a MultiPolygon cancel out) and
+    "structure" (zonectl: their union). Returns (linework, structure); one object when alike."""
+    valid = shapely.is_valid(geometries)
+    whole = shapely.union_all(geometries[valid])
+    if valid.all():
+        return whole, whole
+    bad = geometries[~valid]
+    return (shapely.union_all([whole] + [polygonal(g, "linework") for g in bad]),
+            shapely.union_all([whole] + [polygonal(g, "structure") for g in bad]))
+
+
 def reference(inputs, tolerance):
-    """What the tools are measured against, from the input of one city (in its local frame):
-    the covered area shrunk by the margin, and per pair of styles their overlap grown by it."""
+    """What the tools are measured against, from the input of one city (in its local frame).
+    Where an input polygon is invalid the tools may read it differently (make-valid linework or
+    structure), and neither reading is charged: a gap counts only where both readings cover the
+    area, an overlap only where neither reading has the two styles overlap.
+
+    * inner: the area every reading covers, shrunk by the margin (T + 0.2 m);
+    * grown: per pair of styles, where they overlap in either reading, grown by the margin."""
     source = features_by_style(inputs)
     everything = [g for gs in source.values() for g in gs]
     if not everything:
         return None
     origin = origin_of(everything)
     margin = tolerance + 0.2
-    # Input union per style, made valid as the tools do.
-    base = {s: union(to_metres(origin, gs)) for s, gs in source.items()}
-    covered = shapely.get_parts(shapely.union_all(list(base.values())))
+    read = {s: readings(to_metres(origin, gs)) for s, gs in source.items()}
+    covered = shapely.union_all([lw for lw, _ in read.values()])
+    if any(lw is not st for lw, st in read.values()):
+        covered = polygonal(shapely.intersection(covered, shapely.union_all([st for _, st in read.values()])))
     # Disjoint parts shrink apart, so their shrunk parts make a valid multipolygon.
-    inner = shapely.multipolygons(shapely.get_parts(shapely.buffer(covered, -margin, quad_segs=2)))
-    # Where two styles overlap in the input (the polygonal part only: styles that merely touch
-    # share a line, the border along which slivers appear), grown by the margin.
+    parts = shapely.get_parts(covered)
+    inner = shapely.multipolygons(shapely.get_parts(shapely.buffer(parts, -margin, quad_segs=2)))
+    # Where two styles overlap (the polygonal part only: styles that merely touch share a line,
+    # the border along which slivers appear), grown by the margin.
+    either = {s: lw if lw is st else shapely.union(lw, st) for s, (lw, st) in read.items()}
     grown = {}
-    styles = sorted(base)
+    styles = sorted(either)
     for i, a in enumerate(styles):
         for b in styles[i + 1:]:
-            both = polygonal(shapely.intersection(base[a], base[b]))
+            both = polygonal(shapely.intersection(either[a], either[b]))
             if area(both) > 0:
                 grown[f"{a}\t{b}"] = shapely.buffer(both, margin, quad_segs=2)
     return {"origin": origin, "inner": inner, "grown": grown}
