@@ -13,6 +13,8 @@
 # Environment:
 #   CORPUS       corpus directory (default: bench/.corpus; relative to the current directory)
 #   CORPUS_ARGS  generator arguments when CORPUS must be generated, e.g. '--cities 5 --polygons 3000'
+#                for a quick check; without CORPUS, the corpus goes to bench/.corpus-HASH (one per
+#                set of arguments)
 #   TOLERANCE_M  simplification tolerance in metres (default: 2); the peers get TOLERANCE_M /
 #                111,195 degrees (no border moves more than TOLERANCE_M in any direction)
 #   OVERLAPS     priority (default: zonectl's default, disjoint styles) or allow (styles kept
@@ -29,6 +31,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck disable=SC2164
 abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+if [ -z "${CORPUS:-}" ] && [ -n "${CORPUS_ARGS:-}" ]; then
+    # A corpus of its own for other generator arguments, e.g. bench/.corpus-1a2b3c4d.
+    CORPUS="$ROOT/bench/.corpus-$(printf '%s' "$CORPUS_ARGS" | sha256sum | cut -c1-8)"
+fi
 CORPUS="$(abs "${CORPUS:-$ROOT/bench/.corpus}")"
 WORK="$(abs "${WORK:-$ROOT/bench/.work}")"
 ZONECTL="$(abs "${ZONECTL:-$ROOT/.build/release/zonectl}")"
