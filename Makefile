@@ -3,6 +3,8 @@
 #   make run          install system libraries, build release, validate, build and publish the sample
 #                     zones (dist/, then the local store ./store)
 #   make test         install system libraries + Python test tools (.venv), build, run the tests
+#   make bench        zonectl against ogr2ogr and geopandas on the benchmark corpus: one table
+#                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #
@@ -17,10 +19,10 @@ CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench-read bench-simplify clean
+.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify clean
 
 help:
-	@sed -n '3,7p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,9p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -46,6 +48,9 @@ test: export ZONECTL_PYTHON := $(VENV)/bin/python3
 test: deps-test
 	swift build
 	swift test $(SWIFT_TEST_FLAGS)
+
+bench:
+	bench/run.sh
 
 bench-read:
 	bench/reader.sh

@@ -18,32 +18,8 @@ case "$CORPUS" in /*) ;; *) CORPUS="$PWD/$CORPUS" ;; esac   # relative to the ca
 cd "$ROOT"
 
 RUNS="${RUNS:-3}"
-PYTHON="${PYTHON:-python3}"
-GENERATOR="$ROOT/../shared/tools/make_bench_corpus.py"
-
-if [ -f "$CORPUS/bench-manifest.json" ]; then
-    echo "bench: using cached corpus $CORPUS"
-else
-    if [ ! -f "$GENERATOR" ]; then
-        echo "bench: error: $GENERATOR is missing." >&2
-        echo "bench: the corpus generator lives in the shared/ folder next to this repository" >&2
-        echo "bench: (expected at ../shared/tools/make_bench_corpus.py); or point CORPUS at an" >&2
-        echo "bench: existing corpus directory that holds bench-manifest.json." >&2
-        exit 2
-    fi
-    echo "bench: generating corpus into $CORPUS (once; ~20 s and ~180 MB with the defaults)"
-    # Generate into a temporary sibling and rename, so an interrupted run leaves no half corpus.
-    tmp="$CORPUS.tmp.$$"
-    rm -rf "$tmp"
-    trap 'rm -rf "$tmp"' EXIT
-    # shellcheck disable=SC2086  # CORPUS_ARGS is a list of words on purpose
-    "$PYTHON" "$GENERATOR" "$tmp" ${CORPUS_ARGS:-}
-    [ -f "$tmp/bench-manifest.json" ] || { echo "bench: error: generator wrote no bench-manifest.json" >&2; exit 2; }
-    rm -rf "$CORPUS"
-    mkdir -p "$(dirname "$CORPUS")"
-    mv "$tmp" "$CORPUS"
-    trap - EXIT
-fi
+export PYTHON="${PYTHON:-python3}"   # the generator's, in bench/corpus.sh
+"$ROOT/bench/corpus.sh" "$CORPUS"
 
 echo "bench: corpus size: $(du -sb "$CORPUS" | cut -f1) bytes in $(find "$CORPUS" -name '*.geojson' | wc -l) files"
 

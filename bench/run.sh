@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# zonectl against its peers (ogr2ogr, geopandas) on the benchmark corpus: one command, one table.
+#
+#   bench/run.sh                      (or: make bench)
+#
+# Steps: Python tools into .venv (idempotent) -> corpus (generated once, cached) -> swift build
+# -c release -> page cache warmed, then each tool alone, under /usr/bin/time -v: zonectl build
+# (bench/pipeline.yml, --no-cache), the ogr2ogr peer, the geopandas peer -> zonectl-bench read
+# (reader MB/s) -> incremental rebuild after moving one vertex of one city -> bench/measure.py on
+# the three outputs (what they are measured against is cached in bench/.cache/measure) ->
+# bench/table.py prints the table (also in WORK/table.md).
+#
+# Environment:
+#   CORPUS       corpus directory (default: bench/.corpus; relative to the current directory)
+#   CORPUS_ARGS  generator arguments when CORPUS must be generated, e.g. '--cities 5 --polygons 3000'
+#                for a quick check; without CORPUS, the corpus goes to bench/.corpus-HASH (one per
+#                set of arguments)
+#   TOLERANCE_M  simplification tolerance in metres (default: 2); the peers get TOLERANCE_M /
+#                111,195 degrees (no border moves more than TOLERANCE_M in any direction)
+#   OVERLAPS     priority (default: zonectl's default, disjoint styles) or allow (styles kept
+#                whole, as the peers do)
+#   RUNS         timed runs of each tool, interleaved (default: 1); the table shows the fastest
+#   SKIP_PEERS   1: zonectl only (no ogr2ogr, no geopandas, no geopandas install)
+#   SKIP_DEPS    1: do not run scripts/install-deps.sh (gdal-bin, .venv with shapely)
+#   JOBS         processes of bench/measure.py (default: 2)
+#   EDIT_CITY    the city edited for the incremental rebuild (default: the first single-file city)
+#   WORK         outputs, logs and timings (default: bench/.work, git-ignored; a run replaces them)
+#   ZONECTL      the zonectl binary to measure (default: this checkout's .build/release/zonectl)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck disable=SC2164
+abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+if [ -z "${CORPUS:-}" ] && [ -n "${CORPUS_ARGS:-}" ]; then
+    # A corpus of its own for other generator arguments, e.g. bench/.corpus-1a2b3c4d.
+    CORPUS="$ROOT/bench/.corpus-$(printf '%s' "$CORPUS_ARGS" | sha256sum | cut -c1-8)"
+fi
+CORPUS="$(abs "${CORPUS:-$ROOT/bench/.corpus}")"
+WORK="$(abs "${WORK:-$ROOT/bench/.work}")"
+ZONECTL="$(abs "${ZONECTL:-$ROOT/.build/release/zonectl}")"
+cd "$ROOT"
+
+TOLERANCE_M="${TOLERANCE_M:-2}"
+OVERLAPS="${OVERLAPS:-priority}"
+RUNS="${RUNS:-1}"
+SKIP_PEERS="${SKIP_PEERS:-0}"
+JOBS="${JOBS:-2}"
+PY="$ROOT/.venv/bin/python3"
+say() { echo "bench: $*" >&2; }
+die() { echo "bench: error: $*" >&2; exit 1; }
+case "$OVERLAPS" in priority | allow) ;; *) die "OVERLAPS must be priority or allow, not '$OVERLAPS'" ;; esac
+
+# ------------------------------------------------------------------ tools
+if [ "${SKIP_DEPS:-0}" != 1 ]; then
+    scripts/install-deps.sh --test >&2
+fi
+[ -x "$PY" ] || die "$PY is missing (run scripts/install-deps.sh --test, or unset SKIP_DEPS)"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (apt-get install -y time)"
+if [ "$SKIP_PEERS" != 1 ]; then
+    command -v ogr2ogr >/dev/null || die "ogr2ogr is missing (apt-get install -y gdal-bin)"
+    stamp="$ROOT/.venv/.zonectl-bench-requirements.sha256"
+    want="$(sha256sum bench/requirements.txt | cut -d' ' -f1)"
+    if [ "$want" != "$(cat "$stamp" 2>/dev/null || true)" ] || ! "$PY" -c 'import geopandas, pyogrio' 2>/dev/null; then
+        say "installing bench/requirements.txt into .venv"
+        "$PY" -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt >&2
+        echo "$want" > "$stamp"
+    fi
+fi
+
+# ------------------------------------------------------------------ corpus, build, settings
+bench/corpus.sh "$CORPUS" >&2
+swift build -c release >&2
+DEGREES="$(awk -v t="$TOLERANCE_M" 'BEGIN { printf "%.9g", t / (6371008.8 * atan2(0, -1) / 180) }')"
+
+# Only what this script writes is removed: WORK may be a directory of yours.
+rm -rf "$WORK"/{time,log,zonectl,ogr2ogr,geopandas,incremental} \
+    "$WORK"/{pipeline.yml,settings.json,reader.txt,load-start.txt,load-end.txt,measure.json,table.md}
+mkdir -p "$WORK/time" "$WORK/log"
+sed -e "s/^  tolerance_m: .*/  tolerance_m: $TOLERANCE_M/" \
+    -e "$([ "$OVERLAPS" = allow ] && echo 's/^overlaps: .*/overlaps: allow/' || echo 's/^$//')" \
+    bench/pipeline.yml > "$WORK/pipeline.yml"
+cat > "$WORK/settings.json" <<EOF
+{"corpus": "$CORPUS", "tolerance_m": $TOLERANCE_M, "degrees": $DEGREES, "runs": $RUNS,
+ "overlaps": "$OVERLAPS", "peers": $([ "$SKIP_PEERS" = 1 ] && echo false || echo true),
+ "zonectl": "$ZONECTL", "checkout": "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo +changes)"}
+EOF
+
+warm() { cat "$CORPUS"/*.geojson > /dev/null; }
+# timed NAME RUN COMMAND...: one run alone, the corpus in the page cache; /usr/bin/time -v report
+# in WORK/time/NAME.RUN.txt, output in WORK/log/NAME.RUN.log.
+timed() {
+    local name="$1" run="$2"; shift 2
+    warm
+    say "$name (run $run)"
+    if ! /usr/bin/time -v -o "$WORK/time/$name.$run.txt" "$@" > "$WORK/log/$name.$run.log" 2>&1; then
+        tail -20 "$WORK/log/$name.$run.log" >&2
+        die "$name failed (log: $WORK/log/$name.$run.log)"
+    fi
+}
+
+# ------------------------------------------------------------------ timed runs
+uptime > "$WORK/load-start.txt"
+for run in $(seq 1 "$RUNS"); do
+    timed zonectl "$run" "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "$CORPUS" \
+        --out "$WORK/zonectl" --no-cache
+    if [ "$SKIP_PEERS" != 1 ]; then
+        rm -rf "$WORK/ogr2ogr" "$WORK/geopandas"
+        timed ogr2ogr "$run" env OUT="$WORK/ogr2ogr" bench/peer-ogr2ogr.sh "$CORPUS" "$DEGREES"
+        timed geopandas "$run" "$PY" bench/peer_geopandas.py "$CORPUS" "$WORK/geopandas" "$DEGREES"
+    fi
+done
+
+say "reader: zonectl-bench read"
+warm
+"$ROOT/.build/release/zonectl-bench" read "$CORPUS" > "$WORK/reader.txt"
+
+# Incremental rebuild: the corpus (symlinks) with one city's file copied; a build fills the
+# cache, one vertex of that city moves, and the timed build rebuilds that city alone.
+if [ -z "${EDIT_CITY:-}" ]; then
+    for f in "$CORPUS"/*.geojson; do
+        name="$(basename "$f" .geojson)"
+        case "$name" in *.part[0-9]*) continue ;; esac
+        if ! ls "$CORPUS/$name".part[0-9]*.geojson >/dev/null 2>&1; then EDIT_CITY="$name"; break; fi
+    done
+fi
+inc="$WORK/incremental"
+mkdir -p "$inc/zones"
+ln -s "$CORPUS"/*.geojson "$inc/zones/"
+rm "$inc/zones/$EDIT_CITY.geojson"
+cp "$CORPUS/$EDIT_CITY.geojson" "$inc/zones/"
+timed zonectl-fill-cache 1 "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "$inc/zones" \
+    --out "$inc/dist" --cache "$inc/cache"
+"$PY" - "$inc/zones/$EDIT_CITY.geojson" <<'PY'
+# Moves the second vertex of the first polygon's outer ring a tenth of the way to the third.
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path, encoding="utf-8"))
+for f in doc["features"]:
+    g = f.get("geometry") or {}
+    ring = (g["coordinates"][0] if g.get("type") == "Polygon" else
+            g["coordinates"][0][0] if g.get("type") == "MultiPolygon" else [])
+    if len(ring) >= 4:
+        a, b = ring[1], ring[2]
+        ring[1] = [a[0] + (b[0] - a[0]) / 10, a[1] + (b[1] - a[1]) / 10]
+        break
+json.dump(doc, open(path, "w", encoding="utf-8"))
+print(f"bench: moved one vertex of {path}", file=sys.stderr)
+PY
+timed zonectl-incremental 1 "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "$inc/zones" \
+    --out "$inc/dist" --cache "$inc/cache"
+echo "$EDIT_CITY" > "$inc/city.txt"
+uptime > "$WORK/load-end.txt"
+
+# ------------------------------------------------------------------ measure, table
+tools=("zonectl=$WORK/zonectl")
+[ "$SKIP_PEERS" != 1 ] && tools+=("ogr2ogr=$WORK/ogr2ogr" "geopandas=$WORK/geopandas")
+say "measuring the outputs (bench/measure.py, $JOBS processes)"
+"$PY" bench/measure.py --corpus "$CORPUS" --tolerance "$TOLERANCE_M" --jobs "$JOBS" \
+    --cache "$ROOT/bench/.cache/measure" --json "$WORK/measure.json" "${tools[@]}" >&2
+"$PY" bench/table.py "$WORK" | tee "$WORK/table.md"
