@@ -26,7 +26,7 @@ func forEachCell(along a: GridPoint, _ b: GridPoint, cell: Int64, margin: Int64,
 
 /// Items bucketed by cell, for looking up what lies in a cell.
 struct CellBuckets {
-    private var table: GridPointTable
+    private var table: IntegerTable<GridPoint>
     private var starts: [Int32] = []
     private(set) var items: [Int32] = []
 
@@ -56,7 +56,7 @@ struct CellBuckets {
             keys = sorted.indices.map { UInt64($0) << 32 | UInt64(UInt32(bitPattern: sorted[$0].item)) }
             cellOf = { k in cells[Int(k >> 32)] }
         }
-        table = GridPointTable(capacity: keys.count / 2 + 1)
+        table = IntegerTable<GridPoint>(capacity: keys.count / 2 + 1)
         items = keys.map { Int32(truncatingIfNeeded: $0) }
         var start = 0
         var startCell = keys.first.map(cellOf) ?? GridPoint(x: 0, y: 0)

@@ -38,7 +38,7 @@ struct PlanarGraph {
     }
 
     init(_ edges: [SnappedEdge]) {
-        var index = GridPointTable(capacity: edges.count)
+        var index = IntegerTable<GridPoint>(capacity: edges.count)
         func node(_ p: GridPoint) -> Int32 {
             let (i, new) = index.insert(p, Int32(nodes.count))
             if new { nodes.append(p) }

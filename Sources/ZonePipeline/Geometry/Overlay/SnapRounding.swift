@@ -20,7 +20,7 @@ struct LabelledSegments {
 
 /// Collects ring edges into ``LabelledSegments``.
 struct SegmentCollector {
-    private var table = GridPointPairTable(capacity: 1024)
+    private var table = IntegerTable<GridSegment>(capacity: 1024)
     private var from: [GridPoint] = []
     private var to: [GridPoint] = []
     private var head: [Int32] = []
@@ -31,7 +31,7 @@ struct SegmentCollector {
     /// Adds the directed edge a → b with `g`'s area on its left.
     mutating func append(_ a: GridPoint, _ b: GridPoint, group g: Int32) {
         let (p, q, w): (GridPoint, GridPoint, Int32) = a < b ? (a, b, 1) : (b, a, -1)
-        let (u, new) = table.insert(p, q, Int32(from.count))
+        let (u, new) = table.insert(GridSegment(from: p, to: q), Int32(from.count))
         if new {
             from.append(p); to.append(q); head.append(-1)
         }
@@ -92,7 +92,7 @@ struct SnapRounder {
     var half: Int64 { pixel / 2 }
 
     func callAsFunction(_ s: LabelledSegments) -> [SnappedEdge] {
-        var hot = GridPointTable(capacity: s.count + s.count / 4)
+        var hot = IntegerTable<GridPoint>(capacity: s.count + s.count / 4)
         var hotList: [GridPoint] = []
         func makeHot(_ p: GridPoint) {
             if hot.insert(p, Int32(hotList.count)).inserted { hotList.append(p) }
