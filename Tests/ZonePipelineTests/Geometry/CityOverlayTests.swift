@@ -47,15 +47,46 @@ import Testing
         }
     }
 
-    /// The exact segment–cell test: a segment through a cell's corner meets it; one passing a
+    /// The exact segment–cell test on half-open cells: a segment through the cell meets it; one
+    /// ending on its lower-left corner meets it; one touching only its upper-left corner or
+    /// running along its top edge does not (those points are the neighbours'); one passing a
     /// fine unit outside does not.
-    @Test func segmentCellTestIsExact() {
+    @Test func segmentCellTestIsExactOnHalfOpenCells() {
         let rounder = SnapRounder(pixel: 100)
-        let cell = GridPoint(x: 1, y: 1)  // fine square [50, 150]²
+        let cell = GridPoint(x: 1, y: 1)  // fine square [50, 150)²
         #expect(rounder.hits(GridPoint(x: 0, y: 200), GridPoint(x: 200, y: 0), pixel: cell))
-        #expect(rounder.hits(GridPoint(x: 0, y: 100), GridPoint(x: 50, y: 150), pixel: cell))
+        #expect(rounder.hits(GridPoint(x: 0, y: 0), GridPoint(x: 50, y: 50), pixel: cell))
+        #expect(!rounder.hits(GridPoint(x: 0, y: 100), GridPoint(x: 50, y: 150), pixel: cell))
+        #expect(!rounder.hits(GridPoint(x: 0, y: 150), GridPoint(x: 200, y: 150), pixel: cell))
+        #expect(rounder.hits(GridPoint(x: 0, y: 50), GridPoint(x: 200, y: 50), pixel: cell))
         #expect(!rounder.hits(GridPoint(x: 0, y: 101), GridPoint(x: 49, y: 150), pixel: cell))
+        // A diagonal through the corner (150, 150) meets this cell and the one above right only.
+        #expect(rounder.hits(GridPoint(x: 100, y: 100), GridPoint(x: 200, y: 200), pixel: cell))
+        #expect(!rounder.hits(GridPoint(x: 100, y: 200), GridPoint(x: 200, y: 100), pixel: cell))
         #expect(rounder.pixelOf(GridPoint(x: 50, y: -50)) == GridPoint(x: 1, y: 0))
         #expect(rounder.pixelOf(GridPoint(x: 49, y: -51)) == GridPoint(x: 0, y: -1))
+    }
+
+    /// Int128 to Double: small negatives are exact (their two words must not cancel), large
+    /// values within a rounding.
+    @Test func int128ConvertsToDouble() {
+        #expect(toDouble(-5) == -5)
+        #expect(toDouble(Int128(-100_000_000)) == -1e8)
+        #expect(toDouble(Int128(1) << 100) == 0x1p100)
+        #expect(toDouble(-(Int128(3) << 90)) == -3 * 0x1p90)
+    }
+
+    /// Coarse grids (3 decimals) on real data: a crossing's parameter with a negative
+    /// denominator used to come out infinite. Valid output at 3 and 9 decimals.
+    @Test(arguments: [3, 9])
+    func realCityAtCoarseAndFinePrecision(precision: Int) throws {
+        var config = PipelineConfig.default
+        config.precision = precision
+        let path = RealCities.directory.appendingPathComponent("charlotte.geojson").path
+        let zones = try ZoneLoader.load(paths: [path], config: config, jobs: 1)
+        let city = try #require(GeometryStage.run(zones, config: config, jobs: 1).first)
+        #expect(!city.diagnostics.hasErrors, "\(city.errors.prefix(3))")
+        #expect(!city.groups.isEmpty)
+        for g in city.groups { #expect(offGridCoordinates(g.geometry, precision: precision).isEmpty) }
     }
 }

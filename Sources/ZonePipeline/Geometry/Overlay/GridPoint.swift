@@ -23,10 +23,16 @@ func orientation(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int {
     return c > 0 ? 1 : (c < 0 ? -1 : 0)
 }
 
-/// v as a Double (within two roundings), without the standard library's generic conversion.
+/// v as a Double (within two roundings), without the standard library's generic conversion:
+/// exact below 2^53, else from the magnitude's two 64-bit words (a negative number's words
+/// would cancel catastrophically).
 @inline(__always)
 func toDouble(_ v: Int128) -> Double {
-    Double(Int64(truncatingIfNeeded: v >> 64)) * 18_446_744_073_709_551_616.0 + Double(UInt64(truncatingIfNeeded: v))
+    if v >= Int128(Int64.min) && v <= Int128(Int64.max) { return Double(Int64(truncatingIfNeeded: v)) }
+    let magnitude = v < 0 ? 0 - v : v  // |v| < 2^127: the inputs are products of Int64 differences
+    let d = Double(UInt64(truncatingIfNeeded: magnitude >> 64)) * 18_446_744_073_709_551_616.0
+        + Double(UInt64(truncatingIfNeeded: magnitude))
+    return v < 0 ? -d : d
 }
 
 /// ⌊a / b⌋ for b > 0.

@@ -148,15 +148,27 @@ struct SnapRounder {
         GridPoint(x: floorDiv(p.x + half, pixel), y: floorDiv(p.y + half, pixel))
     }
 
-    /// True when segment a–b meets the closed cell of grid point `p`. Exact.
+    /// True when segment a–b meets the cell of grid point `p`. Exact.
+    ///
+    /// Cells are half-open, [x − ½, x + ½) × [y − ½, y + ½), so they tile the plane and a point
+    /// on an edge or corner is in exactly one cell (the one ``pixelOf(_:)`` names). With closed
+    /// cells a segment through a corner met all four cells there, two of them at the same place
+    /// along it, and the order chosen between those could make two snapped diagonals cross. The
+    /// half-open cell is the closed one moved by (−ε, −ε²), ε → 0: an orientation that is 0
+    /// exactly takes the sign of the perturbation, dy − dx·ε.
     @inline(__always)
     func hits(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
         let x0 = p.x * pixel - half, x1 = p.x * pixel + half
         let y0 = p.y * pixel - half, y1 = p.y * pixel + half
-        if max(a.x, b.x) < x0 || min(a.x, b.x) > x1 || max(a.y, b.y) < y0 || min(a.y, b.y) > y1 { return false }
-        let s0 = orientation(a, b, GridPoint(x: x0, y: y0)), s1 = orientation(a, b, GridPoint(x: x1, y: y0))
-        let s2 = orientation(a, b, GridPoint(x: x1, y: y1)), s3 = orientation(a, b, GridPoint(x: x0, y: y1))
-        return !((s0 > 0 && s1 > 0 && s2 > 0 && s3 > 0) || (s0 < 0 && s1 < 0 && s2 < 0 && s3 < 0))
+        if max(a.x, b.x) < x0 || min(a.x, b.x) >= x1 || max(a.y, b.y) < y0 || min(a.y, b.y) >= y1 { return false }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let tie = dy != 0 ? (dy > 0 ? 1 : -1) : (dx > 0 ? -1 : 1)
+        func side(_ x: Int64, _ y: Int64) -> Int {
+            let o = orientation(a, b, GridPoint(x: x, y: y))
+            return o != 0 ? o : tie
+        }
+        let s0 = side(x0, y0), s1 = side(x1, y0), s2 = side(x1, y1), s3 = side(x0, y1)
+        return !(s0 == s1 && s1 == s2 && s2 == s3)
     }
 
     /// Hot pixels of every proper crossing of two segments. Segments are bucketed by cells of
