@@ -14,16 +14,6 @@ extension GEOSGeometry {
         try owned(GEOSUnaryUnion_r(context.handle, pointer), "GEOSUnaryUnion_r")
     }
 
-    /// GEOSUnaryUnionPrec_r: the union of all parts, snap-rounded to a grid of `gridSize`.
-    func unaryUnion(gridSize: Double) throws -> GEOSGeometry {
-        try owned(GEOSUnaryUnionPrec_r(context.handle, pointer, gridSize), "GEOSUnaryUnionPrec_r")
-    }
-
-    /// GEOSCoverageUnion_r: the union of polygons that meet only along exactly shared edges.
-    func coverageUnion() throws -> GEOSGeometry {
-        try owned(GEOSCoverageUnion_r(context.handle, pointer), "GEOSCoverageUnion_r")
-    }
-
     /// GEOSUnion_r: self ∪ other.
     func union(_ other: GEOSGeometry) throws -> GEOSGeometry {
         try owned(GEOSUnion_r(context.handle, pointer, other.pointer), "GEOSUnion_r")
@@ -132,24 +122,6 @@ extension GEOSGeometry {
         try owned(GEOSBoundary_r(context.handle, pointer), "GEOSBoundary_r")
     }
 
-    /// GEOSPolygonize_r: the faces that noded lines enclose.
-    func polygonize() throws -> GEOSGeometry {
-        var input: OpaquePointer? = pointer
-        return try owned(GEOSPolygonize_r(context.handle, &input, 1), "GEOSPolygonize_r")
-    }
-
-    /// GEOSPointOnSurface_r: a point inside the geometry.
-    func pointOnSurface() throws -> (x: Double, y: Double) {
-        let point = try owned(GEOSPointOnSurface_r(context.handle, pointer), "GEOSPointOnSurface_r")
-        var x = 0.0, y = 0.0
-        // GEOSGeomGetX_r / GEOSGeomGetY_r: 0 on exception.
-        guard GEOSGeomGetX_r(context.handle, point.pointer, &x) != 0,
-              GEOSGeomGetY_r(context.handle, point.pointer, &y) != 0 else {
-            throw context.failure("GEOSGeomGetX_r")
-        }
-        return (x, y)
-    }
-
     /// GEOSisValid_r, with GEOSisValidReason_r's text when invalid.
     func invalidityReason() throws -> String? {
         // GEOSisValid_r: 1 valid, 0 invalid, 2 on exception.
@@ -183,21 +155,6 @@ extension GEOSGeometry {
         try withExtendedLifetime(self) {
             try GEOSGeometry.collection(of: try parts(ofType: Int32(GEOS_POLYGON.rawValue)), type: .multiPolygon, context: context)
         }
-    }
-
-    /// Each polygon of `self` (nested collections flattened) as its own one-part MultiPolygon.
-    func separatePolygons() throws -> [GEOSGeometry] {
-        try withExtendedLifetime(self) {
-            try parts(ofType: Int32(GEOS_POLYGON.rawValue)).map {
-                try GEOSGeometry.collection(of: [$0], type: .multiPolygon, context: context)
-            }
-        }
-    }
-
-    /// The polygons of `self` and of nested collections, borrowed: only valid while `self`
-    /// lives, which Swift ends at its last use, so callers wrap use in `withExtendedLifetime`.
-    func polygonPointers() throws -> [OpaquePointer] {
-        try parts(ofType: Int32(GEOS_POLYGON.rawValue))
     }
 
     /// Borrowed pointers to the members of `self` (flattened) whose type id is `wanted`.
@@ -257,14 +214,6 @@ extension GEOSGeometry {
         try withExtendedLifetime(geometries) {
             try collection(of: try geometries.flatMap { try $0.parts(ofType: Int32(GEOS_POLYGON.rawValue)) },
                            type: .multiPolygon, context: context)
-        }
-    }
-
-    /// A MultiLineString of copies of the line strings of several geometries.
-    static func multiLineString(of geometries: [GEOSGeometry], context: GEOSContext) throws -> GEOSGeometry {
-        try withExtendedLifetime(geometries) {
-            try collection(of: try geometries.flatMap { try $0.parts(ofType: Int32(GEOS_LINESTRING.rawValue)) },
-                           type: .multiLineString, context: context)
         }
     }
 }
