@@ -152,23 +152,33 @@ struct SnapRounder {
     ///
     /// Cells are half-open, [x − ½, x + ½) × [y − ½, y + ½), so they tile the plane and a point
     /// on an edge or corner is in exactly one cell (the one ``pixelOf(_:)`` names). With closed
-    /// cells a segment through a corner met all four cells there, two of them at the same place
-    /// along it, and the order chosen between those could make two snapped diagonals cross. The
-    /// half-open cell is the closed one moved by (−ε, −ε²), ε → 0: an orientation that is 0
-    /// exactly takes the sign of the perturbation, dy − dx·ε.
+    /// cells a segment through a cell corner met all four cells there, two of them at the same
+    /// place along it, and whichever order was chosen, two snapped diagonals crossed.
+    ///
+    /// Clipping in the segment's parameter t ∈ [0, 1] (Liang–Barsky), with each bound an exact
+    /// fraction that is closed (≤) or open (<): the cell is met when the largest lower bound is
+    /// below the smallest upper bound, or equal to it with both closed.
     @inline(__always)
     func hits(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
         let x0 = p.x * pixel - half, x1 = p.x * pixel + half
         let y0 = p.y * pixel - half, y1 = p.y * pixel + half
         if max(a.x, b.x) < x0 || min(a.x, b.x) >= x1 || max(a.y, b.y) < y0 || min(a.y, b.y) >= y1 { return false }
-        let dx = b.x - a.x, dy = b.y - a.y
-        let tie = dy != 0 ? (dy > 0 ? 1 : -1) : (dx > 0 ? -1 : 1)
-        func side(_ x: Int64, _ y: Int64) -> Int {
-            let o = orientation(a, b, GridPoint(x: x, y: y))
-            return o != 0 ? o : tie
+        var lower = ParameterBound(num: 0, den: 1, open: false), upper = ParameterBound(num: 1, den: 1, open: false)
+        // low ≤ a + t·d < high along one axis.
+        func clip(_ start: Int64, _ d: Int64, _ low: Int64, _ high: Int64) -> Bool {
+            if d == 0 { return low <= start && start < high }
+            if d > 0 {
+                lower.raise(to: ParameterBound(num: Int128(low - start), den: Int128(d), open: false))
+                upper.lower(to: ParameterBound(num: Int128(high - start), den: Int128(d), open: true))
+            } else {
+                lower.raise(to: ParameterBound(num: Int128(start - high), den: Int128(-d), open: true))
+                upper.lower(to: ParameterBound(num: Int128(start - low), den: Int128(-d), open: false))
+            }
+            return true
         }
-        let s0 = side(x0, y0), s1 = side(x1, y0), s2 = side(x1, y1), s3 = side(x0, y1)
-        return !(s0 == s1 && s1 == s2 && s2 == s3)
+        guard clip(a.x, b.x - a.x, x0, x1), clip(a.y, b.y - a.y, y0, y1) else { return false }
+        let order = lower.compare(upper)
+        return order < 0 || (order == 0 && !lower.open && !upper.open)
     }
 
     /// Hot pixels of every proper crossing of two segments. Segments are bucketed by cells of
@@ -253,5 +263,33 @@ struct SnapRounder {
         var size: Int64 = 1
         while Double(size) * 2 < mean && size < 1 << 20 { size *= 2 }
         return size
+    }
+}
+
+/// A bound num / den (den > 0) on a segment's parameter, closed (≤) or open (<).
+struct ParameterBound {
+    var num: Int128
+    var den: Int128
+    var open: Bool
+
+    /// -1, 0 or 1 as self is below, equal to or above `o`.
+    @inline(__always)
+    func compare(_ o: ParameterBound) -> Int {
+        let l = num * o.den, r = o.num * den
+        return l < r ? -1 : (l > r ? 1 : 0)
+    }
+
+    /// Keeps the larger (stricter) of two lower bounds; at equal values an open bound wins.
+    @inline(__always)
+    mutating func raise(to o: ParameterBound) {
+        let c = compare(o)
+        if c < 0 || (c == 0 && o.open) { self = o }
+    }
+
+    /// Keeps the smaller (stricter) of two upper bounds; at equal values an open bound wins.
+    @inline(__always)
+    mutating func lower(to o: ParameterBound) {
+        let c = compare(o)
+        if c > 0 || (c == 0 && o.open) { self = o }
     }
 }
