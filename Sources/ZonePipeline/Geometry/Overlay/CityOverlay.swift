@@ -57,7 +57,8 @@ struct CityOverlay {
         let labels = try FaceLabels(graph, groupCount: groups.count)
         let cycles = graph.cycleCount
         let groupCount = groups.count
-        // owner[c]: the face's group under priority, or -1; covered[c * G + g] otherwise.
+        // With priority, owner[c] is the one group a face belongs to (-1: none); without, a face
+        // belongs to every group whose count there is positive.
         var owner = [Int32](repeating: -1, count: cycles)
         if priority {
             for c in 0..<cycles {
