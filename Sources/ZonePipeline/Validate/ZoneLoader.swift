@@ -65,9 +65,11 @@ public enum ZoneLoader {
             }
             // Properties no later stage reads are not kept (a quarter of the memory of a large
             // corpus went to names and ids that never reach an artifact).
-            if let usedKeys { features[i].properties.members.removeAll { !usedKeys.contains($0.key) } }
-            if let usedKeys, features[i].properties.members.capacity > features[i].properties.members.count + 2 {
-                features[i].properties.members = features[i].properties.members.map { $0 }
+            if let usedKeys {
+                features[i].properties.members.removeAll { !usedKeys.contains($0.key) }
+                if features[i].properties.members.capacity > features[i].properties.members.count + 2 {
+                    features[i].properties.members = features[i].properties.members.map { $0 }  // exact size
+                }
             }
         }
         return (features, diagnostics, text.bytes.count)

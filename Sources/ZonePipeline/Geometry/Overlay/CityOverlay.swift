@@ -139,22 +139,19 @@ struct CityOverlay {
         return totals.sorted { $0.key < $1.key }.map { (winner: $0.key / groupCount, loser: $0.key % groupCount, squareMetres: $0.value) }
     }
 
-    /// Signed spherical area of a cycle in m² (the ring formula of ``sphericalRingArea(_:ring:)``).
+    /// Signed spherical area of a cycle in m² (``sphericalRingArea(_:ring:)`` of it as a ring).
     static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double) -> Double {
-        var points: [GridPoint] = []
+        var ring = PolygonalGeometry()
         let start = Int(graph.cycleStart[c])
         var h = start
         repeat {
-            points.append(graph.nodes[graph.origin(h)])
+            let p = graph.nodes[graph.origin(h)]
+            ring.coordinates += [Double(p.x) / unit, Double(p.y) / unit]
             h = Int(graph.next[h])
         } while h != start
-        let radius = 6_378_137.0, rad = Double.pi / 180
-        let m = points.count
-        var sum = 0.0
-        for i in 0..<m {
-            let lower = points[(i + m - 1) % m], middle = points[i], upper = points[(i + 1) % m]
-            sum += Double(upper.x - lower.x) / unit * rad * sin(Double(middle.y) / unit * rad)
-        }
-        return -sum * radius * radius / 2
+        ring.coordinates += ring.coordinates.prefix(2)
+        ring.ringEnds = [ring.coordinates.count / 2]
+        ring.polygonEnds = [1]
+        return sphericalRingArea(ring, ring: 0)
     }
 }

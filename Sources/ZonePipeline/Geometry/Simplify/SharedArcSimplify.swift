@@ -67,15 +67,15 @@ struct SharedArcSimplify {
                     notes.append("the repair of the simplified borders did not converge; the city is left unsimplified")
                     return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
                 }
-                deviation = arcDeviations(arcs)
                 var restored = false
-                for a in topology.arcs.indices where deviation[a] > settings.toleranceM {
-                    for run in runsBeyond(settings.toleranceM, arc: a, arcs) {
+                for a in topology.arcs.indices {
+                    for run in runs(ofArc: a, arcs) where run.metres > settings.toleranceM {
                         if arcs.restoreMostSignificant(arc: a, between: run.first, and: run.last) { restored = true }
                     }
                 }
                 if !restored { break }
             }
+            deviation = arcDeviations(arcs)
             let problems = try geosProblems(arcs.geometries())
             guard !problems.groups.isEmpty else { break }
             var changed = false
@@ -129,17 +129,19 @@ struct SharedArcSimplify {
         return (bad, found.joined(separator: ", "))
     }
 
-    /// The runs of removed vertices of arc `a` (kept index before, kept index after) whose
-    /// deviation, measured as ``arcDeviations(_:)`` does, exceeds `metres`.
-    func runsBeyond(_ metres: Double, arc a: Int, _ arcs: ArcSimplification) -> [(first: Int, last: Int)] {
+    /// The runs of removed vertices of arc `a`: the kept index before, the kept index after,
+    /// and an upper bound in metres of how far the run lies from the shortcut that replaced it
+    /// (``runDeviation(_:arc:_:_:)`` times the frame's worst scale: the frame can understate an
+    /// east–west distance by that much).
+    func runs(ofArc a: Int, _ arcs: ArcSimplification) -> [(first: Int, last: Int, metres: Double)] {
         let t = arcs.topology
         let kept = arcs.kept[a]
-        var out: [(first: Int, last: Int)] = []
+        var out: [(first: Int, last: Int, metres: Double)] = []
         var first = 0
         for k in 1..<kept.count where kept[k] {
             defer { first = k }
             guard k > first + 1 else { continue }
-            if runDeviation(t, arc: a, first, k) * t.frame.worstScale > metres { out.append((first, k)) }
+            out.append((first, k, runDeviation(t, arc: a, first, k) * t.frame.worstScale))
         }
         return out
     }
@@ -171,18 +173,6 @@ struct SharedArcSimplify {
     /// lies on such a run and every point after on its segment, so the arc's distance is at
     /// most that; measuring runs keeps the cost linear in the arc's length.
     func arcDeviations(_ arcs: ArcSimplification) -> [Double] {
-        let t = arcs.topology
-        return t.arcs.indices.map { a in
-            let kept = arcs.kept[a]
-            var worst = 0.0
-            var first = 0
-            for k in 1..<kept.count where kept[k] {
-                defer { first = k }
-                guard k > first + 1 else { continue }
-                worst = max(worst, runDeviation(t, arc: a, first, k))
-            }
-            // The frame can understate an east–west distance by its worst scale; report an upper bound.
-            return worst * t.frame.worstScale
-        }
+        arcs.topology.arcs.indices.map { a in runs(ofArc: a, arcs).map(\.metres).max() ?? 0 }
     }
 }
