@@ -23,11 +23,16 @@ struct CachedDiagnostic: Codable {
     }
 }
 
-/// Incremental builds: a city whose features (geometry, properties, source positions), whose
-/// relevant configuration and whose zonectl binary are unchanged reuses its last artifact
-/// instead of running the geometry stage again. Entries are keyed by a SHA-256 of all that, so
-/// a stale entry can never be hit; the cache is only an optimisation and its failures are
-/// ignored (the city is then simply rebuilt).
+/// Incremental builds, at two levels (DESIGN.md, "Build cache"):
+/// - `files/`: a zone file's scan (findings and feature summaries), keyed by its path, its bytes'
+///   SHA-256 and the checking rules, so an unchanged file is not parsed; and the SHA-256 of a
+///   file by its ``FileStamp``, so an untouched file is not even read;
+/// - `cities/`: a city's artifact and report rows, keyed by its features' digests (location,
+///   validity, properties, geometry) and the configuration that shapes it, so an unchanged city
+///   is not built.
+/// Both keys include the zonectl binary's identity; an entry is found only by a key made of all
+/// it depends on, so a stale entry can never be hit. The cache is only an optimisation and its
+/// failures are ignored (the file is scanned, the city built).
 public struct BuildCache: Sendable {
     public let directory: String
     /// Identifies the code that made an entry (the CLI passes a hash of its executable).
@@ -38,33 +43,25 @@ public struct BuildCache: Sendable {
         self.codeIdentity = codeIdentity
     }
 
-    /// The cache key of `city`.
-    func key(for city: CityGroups, features: [Feature], config: PipelineConfig) -> String {
+    var citiesDirectory: String { directory + "/cities" }
+    var filesDirectory: String { directory + "/files" }
+
+    /// The cache key of `city`, whose members index `features`.
+    func key(for city: CityGroups, features: [FeatureSummary], config: PipelineConfig) -> String {
         var h = SHA256()
         func add(_ s: String) { h.update(data: Array(s.utf8) + [0]) }
-        add("zonectl-build-cache-3")
+        add("zonectl-build-cache-4")
         add(codeIdentity)
         add(Self.fingerprint(config))
         add(city.city)
+        var digests: [UInt64] = []
         for group in city.groups {
             add(group.key.joined(separator: "\u{1}"))
-            var bytes: [UInt8] = []
-            for m in group.members {
-                let f = features[m]
-                // Position, validity and properties as bytes (no string formatting per feature).
-                bytes.removeAll(keepingCapacity: true)
-                bytes += f.location.file.utf8
-                withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid)) { bytes += $0 }
-                f.properties.appendJSON(to: &bytes)
-                bytes.append(0)
-                h.update(data: bytes)
-                guard let g = f.geometry else { continue }
-                g.coordinates.withUnsafeBytes { h.update(bufferPointer: $0) }
-                g.ringEnds.withUnsafeBytes { h.update(bufferPointer: $0) }
-                g.polygonEnds.withUnsafeBytes { h.update(bufferPointer: $0) }
-            }
+            digests.removeAll(keepingCapacity: true)
+            for m in group.members { digests += [features[m].digest.high, features[m].digest.low] }
+            digests.withUnsafeBytes { h.update(bufferPointer: $0) }
         }
-        return h.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(h.finalize())
     }
 
     /// The configuration that shapes a city's artifact.
@@ -74,28 +71,18 @@ public struct BuildCache: Sendable {
 
     /// The cached city and its artifact bytes, if present and intact.
     func load(_ key: String) -> (city: CachedCity, artifact: [UInt8])? {
-        let dir = URL(fileURLWithPath: directory).appendingPathComponent(key)
-        guard let meta = FileManager.default.contents(atPath: dir.appendingPathComponent("city.json").path),
+        let dir = citiesDirectory + "/" + key
+        guard let meta = FileManager.default.contents(atPath: dir + "/city.json"),
               let city = try? JSONDecoder().decode(CachedCity.self, from: meta),
-              let artifact = FileManager.default.contents(atPath: dir.appendingPathComponent("artifact.gz").path),
+              let artifact = FileManager.default.contents(atPath: dir + "/artifact.gz"),
               artifact.count == city.entry.encodedBytes else { return nil }
         return (city, [UInt8](artifact))
     }
 
-    /// Removes entries other than `keep` (those of the build just made), so the cache holds one
-    /// build's worth of cities and never grows without bound.
-    func prune(keeping keep: Set<String>) {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where !keep.contains(name) && !name.hasPrefix(".") {
-            try? fm.removeItem(atPath: directory + "/" + name)
-        }
-    }
-
-    /// Stores an entry (write aside, then rename, so readers never see half an entry).
+    /// Stores a city (write aside, then rename, so readers never see half an entry).
     func store(_ key: String, city: CachedCity, artifact: [UInt8]) {
         let fm = FileManager.default
-        let root = URL(fileURLWithPath: directory)
+        let root = URL(fileURLWithPath: citiesDirectory)
         let staging = root.appendingPathComponent(".\(key).\(UUID().uuidString)")
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -106,6 +93,61 @@ public struct BuildCache: Sendable {
             try fm.moveItem(at: staging, to: target)
         } catch {
             try? fm.removeItem(at: staging)
+        }
+    }
+
+    /// The cache key of one file's scan.
+    func scanKey(path: String, digest: [UInt8], rules: String) -> String {
+        var h = SHA256()
+        for part in ["zonectl-scan-cache-1", codeIdentity, rules, path] { h.update(data: Array(part.utf8) + [0]) }
+        h.update(data: digest)
+        return hex(h.finalize())
+    }
+
+    func loadScan(_ key: String) -> ScannedFile? {
+        guard let data = FileManager.default.contents(atPath: filesDirectory + "/" + key) else { return nil }
+        return ScannedFile(decoding: [UInt8](data))
+    }
+
+    func storeScan(_ key: String, _ scan: ScannedFile) {
+        write(scan.encoded(), to: filesDirectory, name: key)
+    }
+
+    /// The bytes' SHA-256 recorded for a file with this stamp.
+    func digest(of stamp: FileStamp) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: filesDirectory + "/" + stamp.key), data.count == 32 else { return nil }
+        return [UInt8](data)
+    }
+
+    func store(_ digest: [UInt8], of stamp: FileStamp) {
+        write(digest, to: filesDirectory, name: stamp.key)
+    }
+
+    /// Writes `bytes` aside, then renames, so readers never see half an entry.
+    private func write(_ bytes: [UInt8], to directory: String, name: String) {
+        let fm = FileManager.default
+        let staging = directory + "/.\(name).\(UUID().uuidString)"
+        do {
+            try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: staging))
+            if rename(staging, directory + "/" + name) != 0 { try? fm.removeItem(atPath: staging) }
+        } catch {
+            try? fm.removeItem(atPath: staging)
+        }
+    }
+
+    /// Removes entries other than those of the build just made (`cities`, `files`), and
+    /// anything an older layout left at the top, so the cache holds one build's worth and never
+    /// grows without bound.
+    func prune(cities: Set<String>, files: Set<String>) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: directory)) ?? [] where name != "cities" && name != "files" && !name.hasPrefix(".") {
+            try? fm.removeItem(atPath: directory + "/" + name)
+        }
+        for (dir, keep) in [(citiesDirectory, cities), (filesDirectory, files)] {
+            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where !keep.contains(name) && !name.hasPrefix(".") {
+                try? fm.removeItem(atPath: dir + "/" + name)
+            }
         }
     }
 }

@@ -9,7 +9,8 @@ public struct BuildOutput: Sendable {
     public var files: [ArtifactFile]
 }
 
-/// `zonectl build` as a library call: load (read + validate) → geometry → styles → artifacts.
+/// `zonectl build` as a library call: scan (read + validate) → per unit of cities: read again,
+/// geometry, artifact → style table, manifest, report.
 public struct BuildPipeline {
     public var config: PipelineConfig
     public var jobs: Int
@@ -27,19 +28,41 @@ public struct BuildPipeline {
     }
 
     /// Runs the stages on `paths` (default: the config's zones). Throws only when a file cannot
-    /// be read; data problems end as diagnostics with `output == nil`. With a `cache`, cities
-    /// whose inputs did not change reuse their last artifact.
+    /// be read; data problems end as diagnostics with `output == nil`. With a `cache`, files
+    /// whose bytes did not change are not parsed again, and cities whose inputs did not change
+    /// reuse their last artifact.
+    ///
+    /// Two passes over the files: the scan checks every file and keeps a summary per feature
+    /// (no coordinates); then each group of cities sharing files (``BuildUnit``) is read again,
+    /// built and written by one worker, so peak memory follows the largest unit, not the input.
     public func run(paths: [String]? = nil, configBytes: [UInt8], revision: String?, previousVersion: String?,
                     cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }) throws -> Outcome {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
-        let zones = try ZoneLoader.load(paths: paths ?? config.zones, config: config, jobs: jobs)
+        let files = try ZoneFiles.discover(paths ?? config.zones)
+        let scanner = FileScanner(config: config, cache: cache, now: now)
+        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+        let scanned = try parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
+            Result { () throws(SourceError) in try scanner.scan(files[i], context: context) }
+        }.map { try $0.get() }
+        // All features in one numbering (file order, then source order); the scans keep the rest.
+        var scans = scanned.map(\.file)
+        var featureStart: [Int] = []
+        var features: [FeatureSummary] = []
+        features.reserveCapacity(scans.reduce(0) { $0 + $1.features.count })
+        var fileOf: [Int32] = []
+        for i in scans.indices {
+            featureStart.append(features.count)
+            features += scans[i].features
+            fileOf += repeatElement(Int32(i), count: scans[i].features.count)
+            scans[i].features = []
+        }
+        featureStart.append(features.count)
+        var diagnostics = ZoneLoader.ordered(scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
         clock.lap("load", into: &seconds)
-        progress("read and validated \(zones.files.count) files, \(zones.features.count) features")
-        var diagnostics = zones.diagnostics
-        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: zones.files.count) }
+        progress("read and validated \(files.count) files, \(features.count) features")
+        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
 
-        let features = zones.features
         let cityGroups = Grouping.group(features, by: config.groupBy)
         let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, config: config) } }
         var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
@@ -48,46 +71,46 @@ public struct BuildPipeline {
         }
         let missing = cityGroups.indices.filter { cached[$0] == nil }
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
-        let results = GeometryStage.run(cities: missing.map { cityGroups[$0] }, features: features, config: config, jobs: jobs)
-        var fresh: [Int: CityResult] = [:]
-        for (i, result) in zip(missing, results) { fresh[i] = result }
+        let folders = cityFolders(cityGroups.map(\.city))
+        let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: fileOf, fileCount: files.count)
+        let builder = UnitBuilder(config: config, scans: scans, features: features, featureStart: featureStart, groups: cityGroups, folders: folders)
+        // Largest units first (by input positions), so both workers finish together.
+        let weights = units.map { u in u.cities.reduce(0) { $0 + cityGroups[$1].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } } } }
+        let builtUnits = try parallelMap(count: units.count, jobs: jobs, weights: weights, makeWorker: { try? GEOSContext() }) { context, u in
+            Result { () throws(SourceError) in try builder.build(units[u], context: context) }
+        }.map { try $0.get() }
+        var fresh: [Int: BuiltCity] = [:]
+        for city in builtUnits.joined() { fresh[city.index] = city }
         for i in cityGroups.indices {
-            diagnostics += fresh[i]?.diagnostics ?? cached[i]?.city.diagnostics.map(\.diagnostic) ?? []
+            diagnostics += fresh[i]?.result.diagnostics ?? cached[i]?.city.diagnostics.map(\.diagnostic) ?? []
         }
         clock.lap("geometry", into: &seconds)
-        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: zones.files.count) }
+        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
 
         progress("writing artifacts")
-        let styles = StyleExtraction(config: config)
-        let table = styles.table(for: features)
-        clock.lap("styles", into: &seconds)
-
+        let table = StyleExtraction(config: config).table(for: features)
         let set = ArtifactSet(config: config)
-        let folders = cityFolders(cityGroups.map(\.city))
-        let weights = results.map { $0.groups.reduce(0) { $0 + $1.geometry.positionCount } }
-        let built = parallelMap(count: results.count, jobs: jobs, weights: weights, makeWorker: { () }) { _, k in
-            Result { try set.city(results[k], folder: folders[results[k].city] ?? slug(results[k].city), features: features, styles: styles) }
-        }
-        var files: [ArtifactFile] = []
+        var outputFiles: [ArtifactFile] = []
         var entries: [Manifest.CityEntry] = []
         var rows: [BuildReport.City] = []
         var contested: [BuildReport.Contested] = []
         for (i, city) in cityGroups.enumerated() {
             if let hit = cached[i] {
-                files.append(ArtifactFile(path: hit.city.artifactPath, bytes: hit.artifact))
+                outputFiles.append(ArtifactFile(path: hit.city.artifactPath, bytes: hit.artifact))
                 entries.append(hit.city.entry)
                 rows.append(hit.city.row)
                 contested += hit.city.contested
                 continue
             }
-            guard let result = fresh[i], let k = missing.firstIndex(of: i) else { continue }
-            let artifact = try built[k].get()
+            guard let built = fresh[i] else { continue }
+            let result = built.result
+            let artifact = try built.artifact.get()
             let inputs = city.groups.flatMap(\.members)
             let row = BuildReport.City(
                 id: city.city, inputFeatures: inputs.count,
                 inputPolygons: result.groups.reduce(0) { $0 + $1.inputPolygons },
                 outputFeatures: artifact.entry.features,
-                verticesIn: inputs.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
+                verticesIn: inputs.reduce(0) { $0 + features[$1].positionCount },
                 verticesOut: artifact.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
                 bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes,
                 verticesBeforeSimplify: result.groups.reduce(0) { $0 + $1.verticesBeforeSimplify },
@@ -95,7 +118,7 @@ public struct BuildPipeline {
             let cityContested = result.contested.map {
                 BuildReport.Contested(city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"), squareMetres: $0.squareMetres)
             }
-            files.append(artifact.file)
+            outputFiles.append(artifact.file)
             entries.append(artifact.entry)
             rows.append(row)
             contested += cityContested
@@ -105,9 +128,9 @@ public struct BuildPipeline {
                                                   artifactPath: artifact.file.path), artifact: artifact.file.bytes)
             }
         }
-        cache?.prune(keeping: Set(keys.compactMap { $0 }))
+        cache?.prune(cities: Set(keys.compactMap { $0 }), files: Set(scanned.flatMap(\.cacheKeys)))
         let styleArtifact = try set.styleTable(table)
-        files.append(styleArtifact.file)
+        outputFiles.append(styleArtifact.file)
         clock.lap("artifacts", into: &seconds)
 
         let manifest = Manifest(
@@ -116,15 +139,16 @@ public struct BuildPipeline {
             source: .init(revision: revision, configHash: sha256Hex(configBytes)),
             styles: styleArtifact.entry, cities: entries)
         var steps: [String: Double] = [:]
-        for c in results { steps.merge(c.timings, uniquingKeysWith: +) }
+        for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
         let report = BuildReport(
             cities: rows, total: BuildReport.total(rows), contested: contested,
-            stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count)
+            stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
+            parsedFiles: scanned.count { $0.parsed })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        files.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
-        files.append(ArtifactFile(path: "report.json", bytes: [UInt8](try encoder.encode(report)) + [0x0A]))
-        return Outcome(diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: files),
-                       inputFiles: zones.files.count)
+        outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
+        outputFiles.append(ArtifactFile(path: "report.json", bytes: [UInt8](try encoder.encode(report)) + [0x0A]))
+        return Outcome(diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
+                       inputFiles: files.count)
     }
 }

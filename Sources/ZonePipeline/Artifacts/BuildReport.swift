@@ -29,12 +29,16 @@ public struct BuildReport: Codable, Sendable {
     public var cities: [City]
     public var total: City
     public var contested: [Contested]
-    /// Seconds per stage (load = read + validate), and per geometry step summed over threads.
+    /// Seconds per stage (load = read + validate every file; geometry = read the files again,
+    /// build and write each city), and per step summed over threads (read, repair, overlay,
+    /// simplify, finish, write).
     public var stageSeconds: [String: Double]
     public var geometrySteps: [String: Double]
     public var warnings: Int
     /// Cities whose artifact came from the build cache (inputs unchanged).
     public var cachedCities: Int
+    /// Zone files parsed and checked; the others' findings and summaries came from the cache.
+    public var parsedFiles: Int
 
     /// Sums of the city rows.
     static func total(_ cities: [City]) -> City {

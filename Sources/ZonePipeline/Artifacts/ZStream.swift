@@ -142,6 +142,9 @@ extension ZStream {
                 }
             }
         }
+        // Exact size: the buffer started at deflate's bound, about the input's size, and a
+        // build keeps every artifact until it is written.
+        if produced < output.count / 2 { return Array(output[..<produced]) }
         output.removeSubrange(produced...)
         return output
     }

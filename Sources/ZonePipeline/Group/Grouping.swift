@@ -17,10 +17,13 @@ public struct CityGroups: Sendable {
 /// string). A group may come from several files. Cities and groups come out sorted by key,
 /// so every run processes them in one order.
 public enum Grouping {
-    public static func group(_ features: [Feature], by keys: [String]) -> [CityGroups] {
+    public static func group<F: FeatureFacts>(_ features: [F], by keys: [String]) -> [CityGroups] {
         var byKey: [[String]: [Int]] = [:]
-        for (i, f) in features.enumerated() where f.geometry != nil {
-            let key = keys.map { f.properties[$0]?.stringValue ?? "" }
+        var keyOf: [UInt: [String]] = [:]  // by properties storage: features share a few sets
+        for (i, f) in features.enumerated() where f.hasGeometry {
+            let identity = f.properties.storageIdentity
+            let key = keyOf[identity] ?? keys.map { f.properties[$0]?.stringValue ?? "" }
+            keyOf[identity] = key
             byKey[key, default: []].append(i)
         }
         var cities: [String: [FeatureGroup]] = [:]

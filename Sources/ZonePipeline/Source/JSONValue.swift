@@ -30,6 +30,12 @@ public struct JSONObject: Hashable, Sendable {
 
     public var keys: [String] { members.map(\.key) }
 
+    /// The address of the members' storage: equal for copies of one object, so a cheap test
+    /// of "the same object as before" (equal objects built apart differ; empty ones all agree).
+    var storageIdentity: UInt {
+        members.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.members.count == b.members.count
             && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }

@@ -18,11 +18,11 @@ public final class SourceText {
 
     /// Reads the file at `path` (thrown errors carry the path and the system's reason).
     public convenience init(contentsOf path: String) throws(SourceError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readWholeFile(path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file"
             throw SourceError(path: path, message: reason)
         }
-        self.init(path: path, bytes: [UInt8](data))
+        self.init(path: path, bytes: bytes)
     }
 
     /// The 1-based line and column of byte `offset` (columns count Unicode scalars).
@@ -62,4 +62,38 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
     public var description: String { "\(path): error: \(message)" }
+}
+
+/// The bytes of the file at `path`, read straight into the array (no intermediate `Data`
+/// copy: a build reads its whole input at least twice); nil when it cannot be read.
+func readWholeFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    var capacity = max(Int(info.st_size), 0) + 1  // one more, to see the end without a second call
+    while true {
+        let start = bytes.count
+        var failed = false
+        bytes += repeatElement(0, count: capacity - start)
+        let got = bytes.withUnsafeMutableBufferPointer { buf -> Int in
+            var total = start
+            while total < buf.count {
+                let n = read(fd, buf.baseAddress! + total, buf.count - total)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failed = true; break }
+                if n == 0 { break }
+                total += n
+            }
+            return total
+        }
+        if failed { return nil }
+        if got < capacity {
+            bytes.removeLast(capacity - got)
+            return bytes
+        }
+        capacity *= 2  // the file grew while being read
+    }
 }

@@ -27,7 +27,7 @@ public struct StyleExtraction: Sendable {
     public init(config: PipelineConfig) { self.config = config }
 
     /// The style name of `feature`, or nil when it has neither a name nor style values.
-    public func styleName(of feature: Feature) -> String? {
+    public func styleName<F: FeatureFacts>(of feature: F) -> String? {
         if let name = feature.properties[config.styles.property]?.stringValue, !name.isEmpty { return name }
         let values = rawValues(of: feature)
         guard !values.members.isEmpty else { return nil }
@@ -35,11 +35,11 @@ public struct StyleExtraction: Sendable {
     }
 
     /// The table of every style used by `features`, plus styles pipeline.yml defines.
-    public func table(for features: [Feature]) -> StyleTable {
+    public func table<F: FeatureFacts>(for features: [F]) -> StyleTable {
         var values: [String: JSONObject] = config.styles.definitions
         var complete = Set<String>()  // styles that have every style key already
         let keyCount = config.styleKeys.count
-        for f in features where f.geometry != nil {
+        for f in features where f.hasGeometry {
             guard let name = styleName(of: f), !complete.contains(name) else { continue }
             var style = values[name] ?? JSONObject()
             for (k, v) in rawValues(of: f).members where style[k] == nil { style.members.append((k, v)) }
@@ -55,7 +55,7 @@ public struct StyleExtraction: Sendable {
     }
 
     /// The style keys a feature carries, in `styleKeys` order.
-    func rawValues(of f: Feature) -> JSONObject {
+    func rawValues<F: FeatureFacts>(of f: F) -> JSONObject {
         JSONObject(config.styleKeys.compactMap { k in f.properties[k].map { (k, $0) } })
     }
 }

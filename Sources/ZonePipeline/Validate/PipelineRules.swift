@@ -5,14 +5,18 @@
 struct PipelineRules {
     let config: PipelineConfig
 
-    func check(_ features: [Feature]) -> [Diagnostic] {
+    func check<F: FeatureFacts>(_ features: [F]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var firstStyle: [String: (values: JSONObject, location: SourceLocation)] = [:]
         var firstID: [JSONValue: SourceLocation] = [:]
         var idFile = ""
         let styleKeys = config.styleKeys
+        // Property sets that passed the group-key and style checks pass them again (the style
+        // values seen first only ever gain keys). Features share a few sets (the loader gives
+        // equal sets of one file one storage), so they are remembered by storage; all features
+        // are alive meanwhile, so no address is reused.
+        var clean = Set<UInt>()
         for f in features {
-            checkGroupKeys(f, &out)
             if f.location.file != idFile {
                 firstID.removeAll(keepingCapacity: true)
                 idFile = f.location.file
@@ -24,6 +28,11 @@ struct PipelineRules {
                     firstID[id] = f.location
                 }
             }
+            let identity = f.properties.storageIdentity
+            if clean.contains(identity) { continue }
+            let found = out.count
+            defer { if out.count == found { clean.insert(identity) } }
+            checkGroupKeys(f, &out)
             guard let name = f.properties[config.styles.property]?.stringValue else { continue }
             let values = JSONObject(styleKeys.compactMap { k in f.properties[k].map { (k, $0) } })
             if let defined = config.styles.definitions[name] {
@@ -49,7 +58,7 @@ struct PipelineRules {
         return out
     }
 
-    private func checkGroupKeys(_ f: Feature, _ out: inout [Diagnostic]) {
+    private func checkGroupKeys<F: FeatureFacts>(_ f: F, _ out: inout [Diagnostic]) {
         for key in config.groupBy {
             switch f.properties[key] {
             case .string(let s)? where !s.isEmpty:

@@ -41,11 +41,21 @@ struct StructureRules {
             }
         }
         if let w = wrongWinding {
-            let what = w.exterior ? "exterior ring is clockwise" : "hole is counter-clockwise"
-            let more = w.count > 1 ? " (\(w.count) rings of this feature are wound the wrong way)" : ""
-            out.append(.warning(at(feature, ring: w.ring), "\(what); RFC 7946 §3.1.6 wants exteriors counter-clockwise and holes clockwise, the build rewinds it\(more)"))
+            let message = w.count > 1 ? Self.windingMessage(w.exterior) + " (\(w.count) rings of this feature are wound the wrong way)"
+                : w.exterior ? Self.clockwiseExterior : Self.counterClockwiseHole
+            out.append(.warning(at(feature, ring: w.ring), message))
         }
         return (out, sound)
+    }
+
+    /// The common winding warnings, made once: editors wind at random, so a large corpus has
+    /// one on every other feature (tens of megabytes as separate strings).
+    static let clockwiseExterior = windingMessage(true)
+    static let counterClockwiseHole = windingMessage(false)
+
+    static func windingMessage(_ exterior: Bool) -> String {
+        (exterior ? "exterior ring is clockwise" : "hole is counter-clockwise")
+            + "; RFC 7946 §3.1.6 wants exteriors counter-clockwise and holes clockwise, the build rewinds it"
     }
 
     /// Length, closure and coordinate range of ring r; false when the ring is unusable.

@@ -35,14 +35,15 @@ public enum ZoneLoader {
             zones.diagnostics.append(contentsOf: file.diagnostics)
             zones.inputBytes += file.bytes
         }
-        zones.diagnostics += PipelineRules(config: config).check(zones.features)
-        let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
-        zones.diagnostics = zones.diagnostics.enumerated().sorted { a, b in
-            let ka = (order[a.element.location.file] ?? -1, a.element.location.line, a.element.location.column, a.offset)
-            let kb = (order[b.element.location.file] ?? -1, b.element.location.line, b.element.location.column, b.offset)
-            return ka < kb
-        }.map(\.element)
+        zones.diagnostics = ordered(zones.diagnostics + PipelineRules(config: config).check(zones.features), files: files)
         return zones
+    }
+
+    /// Findings ordered by file (in reading order), line and column; stable otherwise.
+    static func ordered(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
+        let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let keys = diagnostics.enumerated().map { i, d in (order[d.location.file] ?? -1, d.location.line, d.location.column, i) }
+        return keys.sorted { $0 < $1 }.map { diagnostics[$0.3] }
     }
 
     /// One file: read, structure rules, GEOS validity (of the antimeridian-split form).
@@ -51,11 +52,22 @@ public enum ZoneLoader {
         -> (features: [Feature], diagnostics: [Diagnostic], bytes: Int) {
         let text = try SourceText(contentsOf: path)
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
+        let (features, diagnostics) = check(text, repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
+        return (features, diagnostics, text.bytes.count)
+    }
+
+    /// Reads and checks one file's text: structure rules, then GEOS validity of sound features.
+    /// With `usedKeys`, properties are trimmed to those keys and equal property sets share one
+    /// copy (a quarter of the memory of a large corpus went to names and ids that never reach
+    /// an artifact, and the same city/style/stroke set repeated on every feature).
+    static func check(_ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
+                      keeping usedKeys: Set<String>?, context: GEOSContext) -> (features: [Feature], diagnostics: [Diagnostic]) {
         let read = GeoJSONReader.read(text)
         var diagnostics = read.diagnostics
         let structure = StructureRules(text: text)
         let validity = GeometryValidityRule(text: text, repair: repair, interpolation: interpolation)
         var features = read.features
+        var shared: Set<JSONObject> = []
         for i in features.indices {
             let (found, sound) = structure.check(features[i])
             diagnostics += found
@@ -63,15 +75,13 @@ public enum ZoneLoader {
                 diagnostics.append(problem)
                 features[i].isValid = false
             }
-            // Properties no later stage reads are not kept (a quarter of the memory of a large
-            // corpus went to names and ids that never reach an artifact).
             if let usedKeys {
-                features[i].properties.members.removeAll { !usedKeys.contains($0.key) }
-                if features[i].properties.members.capacity > features[i].properties.members.count + 2 {
-                    features[i].properties.members = features[i].properties.members.map { $0 }  // exact size
-                }
+                var kept = features[i].properties
+                kept.members.removeAll { !usedKeys.contains($0.key) }
+                if kept.members.capacity > kept.members.count + 2 { kept.members = kept.members.map { $0 } }  // exact size
+                features[i].properties = shared.insert(kept).memberAfterInsert
             }
         }
-        return (features, diagnostics, text.bytes.count)
+        return (features, diagnostics)
     }
 }

@@ -1,0 +1,136 @@
+/// A compact little-endian byte format for cache entries: LEB128 integers, length-prefixed
+/// UTF-8 strings. Readers return nil on anything malformed, and a cache treats that as a miss.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func varint(_ v: Int) {
+        var u = UInt64(bitPattern: Int64(v))
+        while u >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: u) | 0x80)
+            u >>= 7
+        }
+        bytes.append(UInt8(u))
+    }
+
+    mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    mutating func raw(_ b: some Collection<UInt8>) { bytes += b }
+
+    mutating func double(_ d: Double) { withUnsafeBytes(of: d.bitPattern.littleEndian) { bytes += $0 } }
+
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            varint(utf8.count)
+            bytes += utf8
+        }
+    }
+
+    /// JSON values by tag: 0 null, 1 false, 2 true, 3 number, 4 string, 5 array, 6 object.
+    mutating func json(_ v: JSONValue) {
+        switch v {
+        case .null: byte(0)
+        case .bool(let b): byte(b ? 2 : 1)
+        case .number(let d): byte(3); double(d)
+        case .string(let s): byte(4); string(s)
+        case .array(let items):
+            byte(5)
+            varint(items.count)
+            for item in items { json(item) }
+        case .object(let o):
+            byte(6)
+            object(o)
+        }
+    }
+
+    mutating func object(_ o: JSONObject) {
+        varint(o.members.count)
+        for m in o.members {
+            string(m.key)
+            json(m.value)
+        }
+    }
+}
+
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var at = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { at == bytes.count }
+
+    mutating func byte() -> UInt8? {
+        guard at < bytes.count else { return nil }
+        defer { at += 1 }
+        return bytes[at]
+    }
+
+    mutating func varint() -> Int? {
+        var u: UInt64 = 0, shift: UInt64 = 0
+        while let b = byte() {
+            u |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return Int(Int64(bitPattern: u)) }
+            shift += 7
+            if shift > 63 { return nil }
+        }
+        return nil
+    }
+
+    /// A count or length: non-negative and no larger than what is left to read.
+    mutating func count() -> Int? {
+        guard let n = varint(), n >= 0, n <= bytes.count - at else { return nil }
+        return n
+    }
+
+    mutating func raw(_ n: Int) -> ArraySlice<UInt8>? {
+        guard n >= 0, n <= bytes.count - at else { return nil }
+        defer { at += n }
+        return bytes[at..<(at + n)]
+    }
+
+    mutating func double() -> Double? {
+        guard let r = raw(8) else { return nil }
+        var u: UInt64 = 0
+        for (i, b) in r.enumerated() { u |= UInt64(b) << (8 * UInt64(i)) }
+        return Double(bitPattern: u)
+    }
+
+    mutating func string() -> String? {
+        guard let n = count(), let r = raw(n) else { return nil }
+        return String(validating: r, as: UTF8.self)
+    }
+
+    mutating func json(depth: Int = 0) -> JSONValue? {
+        guard depth < 64, let tag = byte() else { return nil }
+        switch tag {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return double().map { .number($0) }
+        case 4: return string().map { .string($0) }
+        case 5:
+            guard let n = count() else { return nil }
+            var items: [JSONValue] = []
+            items.reserveCapacity(n)
+            for _ in 0..<n {
+                guard let item = json(depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            return .array(items)
+        case 6: return object(depth: depth + 1).map { .object($0) }
+        default: return nil
+        }
+    }
+
+    mutating func object(depth: Int = 0) -> JSONObject? {
+        guard let n = count() else { return nil }
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(n)
+        for _ in 0..<n {
+            guard let key = string(), let value = json(depth: depth) else { return nil }
+            members.append((key, value))
+        }
+        return JSONObject(members)
+    }
+}

@@ -1,0 +1,247 @@
+import Crypto
+import Foundation
+
+/// What a build keeps of a feature between checking its file and building its city: all but
+/// the coordinates, which are read again, one group of cities at a time, when the city is
+/// built (so a build never holds the whole corpus's coordinates).
+public struct FeatureSummary: FeatureFacts, Sendable {
+    public var id: JSONValue?
+    /// Trimmed to the keys the pipeline reads (as ``LoadedZones/features``).
+    public var properties: JSONObject
+    public var location: SourceLocation
+    public var hasGeometry: Bool
+    public var isValid: Bool
+    public var positionCount: Int
+    public var byteCount: Int
+    /// SHA-256 (first 16 bytes) of all a city's build reads of the feature: location, validity,
+    /// properties, coordinates and ring structure. Equal digests, equal input.
+    public var digest: Digest128
+
+    init(_ f: Feature) {
+        id = f.id
+        properties = f.properties
+        location = f.location
+        hasGeometry = f.geometry != nil
+        isValid = f.isValid
+        positionCount = f.geometry?.positionCount ?? 0
+        byteCount = f.byteCount
+        var bytes = Array(f.location.file.utf8)
+        withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid, f.geometry != nil)) { bytes += $0 }
+        f.properties.appendJSON(to: &bytes)
+        var h = SHA256()
+        h.update(data: bytes)
+        if let g = f.geometry {
+            g.coordinates.withUnsafeBytes { h.update(bufferPointer: $0) }
+            g.ringEnds.withUnsafeBytes { h.update(bufferPointer: $0) }
+            g.polygonEnds.withUnsafeBytes { h.update(bufferPointer: $0) }
+        }
+        digest = Digest128(h.finalize())
+    }
+
+    init(id: JSONValue?, properties: JSONObject, location: SourceLocation, hasGeometry: Bool, isValid: Bool,
+         positionCount: Int, byteCount: Int, digest: Digest128) {
+        (self.id, self.properties, self.location, self.hasGeometry, self.isValid) = (id, properties, location, hasGeometry, isValid)
+        (self.positionCount, self.byteCount, self.digest) = (positionCount, byteCount, digest)
+    }
+}
+
+/// One zone file as checked: its findings and a summary per feature, in source order.
+public struct ScannedFile: Sendable {
+    public var path: String
+    /// SHA-256 of the file's bytes: the file is read again to build its cities, and must not
+    /// have changed in between.
+    public var digest: [UInt8]
+    public var bytes: Int
+    public var features: [FeatureSummary]
+    public var diagnostics: [Diagnostic]
+}
+
+/// Reads and checks one zone file (``ZoneLoader/check(_:repair:interpolation:keeping:context:)``)
+/// and keeps its ``ScannedFile``. With a cache, a file whose bytes, path and checking rules were
+/// seen before is not parsed, and one whose ``FileStamp`` is as it was is not even read.
+struct FileScanner: Sendable {
+    let config: PipelineConfig
+    let cache: BuildCache?
+    /// The build's clock, for ``FileStamp/isSettled(at:)``.
+    var now = Date()
+
+    var usedKeys: Set<String> { Set(config.groupBy + config.keep + [config.styles.property] + config.styleKeys) }
+
+    /// The file's scan, the cache entries it used (to keep them when pruning), and whether it
+    /// was parsed (not found in the cache).
+    func scan(_ path: String, context: GEOSContext?) throws(SourceError) -> (file: ScannedFile, cacheKeys: [String], parsed: Bool) {
+        let stamp = FileStamp(path: path)
+        if let cache, let stamp, let digest = cache.digest(of: stamp) {
+            let key = cache.scanKey(path: path, digest: digest, rules: rulesFingerprint)
+            if let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, [key, stamp.key], false) }
+        }
+        let text = try SourceText(contentsOf: path)
+        let digest = Array(SHA256.hash(data: text.bytes))
+        var keys: [String] = []
+        if let cache, let stamp, stamp.isSettled(at: now) {
+            cache.store(digest, of: stamp)
+            keys.append(stamp.key)
+        }
+        let key = cache?.scanKey(path: path, digest: digest, rules: rulesFingerprint)
+        keys += key.map { [$0] } ?? []
+        if let cache, let key, let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, keys, false) }
+        guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
+        let (features, diagnostics) = ZoneLoader.check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
+                                                       keeping: usedKeys, context: context)
+        let scanned = ScannedFile(path: path, digest: digest, bytes: text.bytes.count,
+                                  features: features.map(FeatureSummary.init), diagnostics: diagnostics)
+        if let cache, let key { cache.storeScan(key, scanned) }
+        return (scanned, keys, true)
+    }
+
+    /// The settings that shape a scan's result.
+    var rulesFingerprint: String {
+        "\(config.repair)|\(config.antimeridian.interpolation)|\(usedKeys.sorted())"
+    }
+}
+
+extension ScannedFile {
+    /// The cache form: header, distinct property sets, features, findings.
+    func encoded() -> [UInt8] {
+        var w = ByteWriter()
+        w.string("zonectl-scan-3")
+        w.string(path)
+        w.raw(digest)
+        w.varint(bytes)
+        var tables: [JSONObject: Int] = [:]
+        var order: [JSONObject] = []
+        let index = features.map { f in
+            if let k = tables[f.properties] { return k }
+            tables[f.properties] = order.count
+            order.append(f.properties)
+            return order.count - 1
+        }
+        w.varint(order.count)
+        for o in order { w.object(o) }
+        w.varint(features.count)
+        for (f, k) in zip(features, index) {
+            if let id = f.id { w.byte(1); w.json(id) } else { w.byte(0) }
+            w.varint(k)
+            w.varint(f.location.line)
+            w.varint(f.location.column)
+            w.byte((f.hasGeometry ? 1 : 0) | (f.isValid ? 2 : 0))
+            w.varint(f.positionCount)
+            w.varint(f.byteCount)
+            w.raw(f.digest.bytes)
+        }
+        // Messages once each (the same winding warning may be on every other feature).
+        var messages: [String: Int] = [:]
+        var messageOrder: [String] = []
+        for d in diagnostics where messages[d.message] == nil {
+            messages[d.message] = messageOrder.count
+            messageOrder.append(d.message)
+        }
+        w.varint(messageOrder.count)
+        for m in messageOrder { w.string(m) }
+        w.varint(diagnostics.count)
+        for d in diagnostics {
+            w.byte(d.severity == .error ? 1 : 0)
+            w.string(d.location.file)
+            w.varint(d.location.line)
+            w.varint(d.location.column)
+            w.varint(messages[d.message] ?? 0)
+        }
+        return w.bytes
+    }
+
+    /// Decodes ``encoded()``; nil when the bytes are not a whole entry.
+    init?(decoding bytes: [UInt8]) {
+        var r = ByteReader(bytes)
+        guard r.string() == "zonectl-scan-3", let path = r.string(), let digest = r.raw(32), let size = r.varint(),
+              let tableCount = r.count() else { return nil }
+        var tables: [JSONObject] = []
+        for _ in 0..<tableCount {
+            guard let o = r.object() else { return nil }
+            tables.append(o)
+        }
+        guard let featureCount = r.count() else { return nil }
+        var features: [FeatureSummary] = []
+        features.reserveCapacity(featureCount)
+        for _ in 0..<featureCount {
+            guard let hasID = r.byte() else { return nil }
+            var id: JSONValue?
+            if hasID == 1 {
+                guard let v = r.json() else { return nil }
+                id = v
+            }
+            guard let k = r.varint(), tables.indices.contains(k), let line = r.varint(), let column = r.varint(),
+                  let flags = r.byte(), let positions = r.varint(), let byteCount = r.varint(), let digest = r.raw(16)
+            else { return nil }
+            features.append(FeatureSummary(
+                id: id, properties: tables[k], location: SourceLocation(file: path, line: line, column: column),
+                hasGeometry: flags & 1 != 0, isValid: flags & 2 != 0, positionCount: positions, byteCount: byteCount,
+                digest: Digest128(digest)))
+        }
+        guard let messageCount = r.count() else { return nil }
+        var messages: [String] = []
+        for _ in 0..<messageCount {
+            guard let m = r.string() else { return nil }
+            messages.append(m)
+        }
+        guard let diagnosticCount = r.count() else { return nil }
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(diagnosticCount)
+        for _ in 0..<diagnosticCount {
+            guard let severity = r.byte(), let file = r.string(), let line = r.varint(), let column = r.varint(),
+                  let m = r.varint(), messages.indices.contains(m) else { return nil }
+            diagnostics.append(Diagnostic(severity == 1 ? .error : .warning,
+                                          SourceLocation(file: file == path ? path : file, line: line, column: column), messages[m]))
+        }
+        guard r.isAtEnd else { return nil }
+        self.init(path: path, digest: Array(digest), bytes: size, features: features, diagnostics: diagnostics)
+    }
+}
+
+/// The first 16 bytes of a SHA-256, kept inline (no allocation per feature).
+public struct Digest128: Hashable, Sendable {
+    var high: UInt64
+    var low: UInt64
+
+    init(_ bytes: some Sequence<UInt8>) {
+        var words: (UInt64, UInt64) = (0, 0)
+        for (i, b) in bytes.prefix(16).enumerated() {
+            if i < 8 { words.0 = words.0 << 8 | UInt64(b) } else { words.1 = words.1 << 8 | UInt64(b) }
+        }
+        (high, low) = words
+    }
+
+    var bytes: [UInt8] {
+        (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> (8 * UInt64(7 - i % 8))) }
+    }
+}
+
+/// What the file system says of a file without reading it: device, inode, size, and
+/// modification and change times to the nanosecond. Any write changes the change time, which
+/// no user call can set back, so an equal stamp means equal bytes (git's index works this way).
+struct FileStamp {
+    var path: String
+    var fields: [Int64]
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.path = path
+        fields = [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size),
+                  Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+    }
+
+    /// The cache key of this stamp.
+    var key: String {
+        var h = SHA256()
+        h.update(data: Array("zonectl-stamp-1\u{0}\(path)\u{0}".utf8))
+        fields.withUnsafeBytes { h.update(bufferPointer: $0) }
+        return "stamp-" + hex(h.finalize())
+    }
+
+    /// False while the file may still be written within the time stamps' resolution (a few
+    /// milliseconds): a second write in the same tick would leave the stamp as it is, so such a
+    /// file is hashed on every build until it has been left alone for two seconds.
+    func isSettled(at now: Date) -> Bool {
+        Double(max(fields[3], fields[5])) < now.timeIntervalSince1970 - 2
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import ZonePipeline
+
+/// The build's two passes (scan every file, then build units of cities that share files), the
+/// scan cache and its file stamps, and what happens when a file changes in between.
+@Suite struct BuildPipelineTests {
+    func feature(_ city: String, _ style: String, _ x: Double, id: Int? = nil, clockwise: Bool = false) -> String {
+        var ring = [[x, 0], [x + 1, 0], [x + 1, 1], [x, 1], [x, 0]]
+        if clockwise { ring.reverse() }
+        let coordinates = ring.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",")
+        let idText = id.map { #""id":\#($0),"# } ?? ""
+        return ##"{"type":"Feature",\##(idText)"properties":{"city":"\##(city)","style":"\##(style)","name":"n\##(x)","fill":"#ff0000"},"geometry":{"type":"Polygon","coordinates":[[\##(coordinates)]]}}"##
+    }
+
+    func write(_ files: [String: [String]], to dir: URL) throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, features) in files {
+            let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}\n"
+            try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+    }
+
+    func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("build-pipeline-\(UUID().uuidString)")
+    }
+
+    @Test func aScanSurvivesTheCacheFormat() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A bow-tie (invalid, repaired) and a clockwise ring (a winding warning), ids and a
+        // property of each JSON type.
+        let bowTie = #"{"type":"Feature","id":"b","properties":{"city":"rome","style":"parking","extra":{"a":[1,true,null,"x"]}},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}}"#
+        try write(["a.geojson": [feature("rome", "parking", 0, id: 7, clockwise: true), bowTie, feature("rome", "slow", 3)]], to: dir)
+        var config = PipelineConfig.default
+        config.keep = ["extra"]
+        let scanner = FileScanner(config: config, cache: nil)
+        let scan = try scanner.scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
+        #expect(scan.features.count == 3)
+        #expect(scan.features.map(\.isValid) == [true, false, true])
+        #expect(scan.diagnostics.count == 2)
+        // Properties are trimmed to what the pipeline reads: `name` goes, `extra` (kept) stays.
+        #expect(scan.features[0].properties["name"] == nil && scan.features[1].properties["extra"] != nil)
+
+        let decoded = try #require(ScannedFile(decoding: scan.encoded()))
+        #expect(decoded.path == scan.path && decoded.digest == scan.digest && decoded.bytes == scan.bytes)
+        #expect(decoded.diagnostics == scan.diagnostics)
+        for (a, b) in zip(decoded.features, scan.features) {
+            #expect(a.id == b.id && a.properties == b.properties && a.location == b.location)
+            #expect(a.hasGeometry == b.hasGeometry && a.isValid == b.isValid && a.positionCount == b.positionCount)
+            #expect(a.byteCount == b.byteCount && a.digest == b.digest)
+        }
+        // A cut or altered entry is no entry.
+        let bytes = scan.encoded()
+        #expect(ScannedFile(decoding: Array(bytes.dropLast())) == nil)
+        #expect(ScannedFile(decoding: bytes + [0]) == nil)
+    }
+
+    @Test func featureDigestsFollowWhatACityBuildReads() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write(["a.geojson": [feature("rome", "parking", 0), feature("rome", "parking", 0), feature("rome", "parking", 0.5)]], to: dir)
+        let scan = try FileScanner(config: .default, cache: nil).scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
+        // Same geometry and properties on another line: another digest (positions are reported).
+        #expect(Set(scan.features.map(\.digest)).count == 3)
+    }
+
+    @Test func citiesSharingFilesAreBuiltTogether() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write([
+            "a.geojson": [feature("rome", "parking", 0), feature("oslo", "parking", 0)],
+            "b.geojson": [feature("oslo", "slow", 5)],
+            "c.geojson": [feature("paris", "parking", 0)],
+            "d.geojson": [feature("rome", "slow", 9)],
+        ], to: dir)
+        let zones = try ZoneLoader.load(paths: [dir.path], config: .default, jobs: 1)
+        let cities = Grouping.group(zones.features, by: ["city", "style"])
+        #expect(cities.map(\.city) == ["oslo", "paris", "rome"])
+        let fileOf = zones.features.map { f in Int32(zones.files.firstIndex(of: f.location.file) ?? -1) }
+        let units = BuildUnit.units(of: [0, 1, 2], in: cities, fileOf: fileOf, fileCount: zones.files.count)
+        // a holds rome and oslo, b more oslo, d more rome: one unit; paris alone.
+        #expect(units.map(\.cities) == [[0, 2], [1]])
+        #expect(units.map(\.files) == [[0, 1, 3], [2]])
+        // Only what is to be built counts.
+        #expect(BuildUnit.units(of: [1], in: cities, fileOf: fileOf, fileCount: zones.files.count).map(\.files) == [[2]])
+    }
+
+    func build(_ dir: URL, cache: BuildCache?, now: Date = Date()) throws -> BuildPipeline.Outcome {
+        try BuildPipeline(config: .default, jobs: 2).run(paths: [dir.appendingPathComponent("zones").path], configBytes: [],
+                                                         revision: nil, previousVersion: nil, cache: cache, now: now)
+    }
+
+    @Test func unchangedFilesAreNotParsedAgain() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let zones = dir.appendingPathComponent("zones")
+        try write(["a.geojson": [feature("rome", "parking", 0)], "b.geojson": [feature("oslo", "parking", 0)],
+                   "c.geojson": [feature("oslo", "slow", 3, clockwise: true)]], to: zones)
+        let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
+        let first = try #require(try build(dir, cache: cache).output)
+        #expect(first.report.parsedFiles == 3 && first.report.cachedCities == 0)
+        // Files written a moment ago may still change within their time stamps' resolution:
+        // no stamp is kept for them, and they are read and hashed (not parsed) next time.
+        let stamps = { (try? FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory))?.filter { $0.hasPrefix("stamp-") }.count ?? 0 }
+        #expect(stamps() == 0)
+        let second = try build(dir, cache: cache, now: Date().addingTimeInterval(10))
+        #expect(second.output?.report.parsedFiles == 0 && second.output?.report.cachedCities == 2)
+        #expect(stamps() == 3)
+        // The winding warning of c comes from the cache as it was found.
+        #expect(second.diagnostics == (try build(dir, cache: nil)).diagnostics)
+        #expect(second.diagnostics.count == 1)
+
+        // Rewrite b: only b is parsed, only oslo built; the artifacts equal an uncached build's.
+        try write(["b.geojson": [feature("oslo", "parking", 0.5)]], to: zones)
+        let third = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(10)).output)
+        #expect(third.report.parsedFiles == 1 && third.report.cachedCities == 1)
+        let fresh = try #require(try build(dir, cache: nil).output)
+        #expect(third.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes) == fresh.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
+        // The cache keeps one build's worth: b's old scan and stamp are gone.
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory)
+        #expect(entries.count == 6)
+    }
+
+    @Test func aFileChangedBetweenScanAndBuildStopsTheBuild() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write(["a.geojson": [feature("rome", "parking", 0)]], to: dir)
+        let path = dir.appendingPathComponent("a.geojson").path
+        let context = try GEOSContext()
+        let scan = try FileScanner(config: .default, cache: nil).scan(path, context: context).file
+        let groups = Grouping.group(scan.features, by: ["city", "style"])
+        let builder = UnitBuilder(config: .default, scans: [scan], features: scan.features, featureStart: [0, scan.features.count],
+                                  groups: groups, folders: ["rome": "rome"])
+        let unit = BuildUnit(files: [0], cities: [0])
+        #expect(try builder.build(unit, context: context).first?.artifact.get().entry.features == 1)
+        try write(["a.geojson": [feature("rome", "parking", 2)]], to: dir)
+        let error = #expect(throws: SourceError.self) { try builder.build(unit, context: context) }
+        #expect(error?.path == path)
+        #expect(error?.message.contains("changed while zonectl was building") == true)
+    }
+}
