@@ -17,7 +17,8 @@ public struct FeatureSummary: FeatureFacts, Sendable {
     /// properties, coordinates and ring structure. Equal digests, equal input.
     public var digest: Digest128
 
-    init(_ f: Feature) {
+    /// The summary of `f`; its digest only `withDigest` (it is for the cache alone).
+    init(_ f: Feature, withDigest: Bool) {
         id = f.id
         properties = f.properties
         location = f.location
@@ -25,6 +26,8 @@ public struct FeatureSummary: FeatureFacts, Sendable {
         isValid = f.isValid
         positionCount = f.geometry?.positionCount ?? 0
         byteCount = f.byteCount
+        digest = Digest128([])
+        guard withDigest else { return }
         var bytes = Array(f.location.file.utf8)
         withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid, f.geometry != nil)) { bytes += $0 }
         f.properties.appendJSON(to: &bytes)
@@ -48,9 +51,11 @@ public struct FeatureSummary: FeatureFacts, Sendable {
 /// One zone file as checked: its findings and a summary per feature, in source order.
 public struct ScannedFile: Sendable {
     public var path: String
-    /// SHA-256 of the file's bytes: the file is read again to build its cities, and must not
-    /// have changed in between.
+    /// SHA-256 of the file's bytes, when the build has a cache (empty otherwise).
     public var digest: [UInt8]
+    /// CRC-32 of the file's bytes: the file is read again to build its cities, and must not
+    /// have changed in between.
+    public var checksum: UInt32
     public var bytes: Int
     public var features: [FeatureSummary]
     public var diagnostics: [Diagnostic]
@@ -76,7 +81,7 @@ struct FileScanner: Sendable {
             if let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, [key, stamp.key], false) }
         }
         let text = try SourceText(contentsOf: path)
-        let digest = Array(SHA256.hash(data: text.bytes))
+        let digest = cache == nil ? [] : Array(SHA256.hash(data: text.bytes))
         var keys: [String] = []
         if let cache, let stamp, stamp.isSettled(at: now) {
             cache.store(digest, of: stamp)
@@ -88,8 +93,8 @@ struct FileScanner: Sendable {
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
         let (features, diagnostics) = ZoneLoader.check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
                                                        keeping: usedKeys, context: context)
-        let scanned = ScannedFile(path: path, digest: digest, bytes: text.bytes.count,
-                                  features: features.map(FeatureSummary.init), diagnostics: diagnostics)
+        let scanned = ScannedFile(path: path, digest: digest, checksum: crc32Checksum(text.bytes), bytes: text.bytes.count,
+                                  features: features.map { FeatureSummary($0, withDigest: cache != nil) }, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
         return (scanned, keys, true)
     }
@@ -104,9 +109,11 @@ extension ScannedFile {
     /// The cache form: header, distinct property sets, features, findings.
     func encoded() -> [UInt8] {
         var w = ByteWriter()
-        w.string("zonectl-scan-3")
+        w.string("zonectl-scan-4")
         w.string(path)
+        w.varint(digest.count)
         w.raw(digest)
+        w.varint(Int(checksum))
         w.varint(bytes)
         var tables: [JSONObject: Int] = [:]
         var order: [JSONObject] = []
@@ -152,7 +159,7 @@ extension ScannedFile {
     /// Decodes ``encoded()``; nil when the bytes are not a whole entry.
     init?(decoding bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard r.string() == "zonectl-scan-3", let path = r.string(), let digest = r.raw(32), let size = r.varint(),
+        guard r.string() == "zonectl-scan-4", let path = r.string(), let digestCount = r.count(), let digest = r.raw(digestCount), let checksum = r.varint(), let size = r.varint(),
               let tableCount = r.count() else { return nil }
         var tables: [JSONObject] = []
         for _ in 0..<tableCount {
@@ -193,7 +200,7 @@ extension ScannedFile {
                                           SourceLocation(file: file == path ? path : file, line: line, column: column), messages[m]))
         }
         guard r.isAtEnd else { return nil }
-        self.init(path: path, digest: Array(digest), bytes: size, features: features, diagnostics: diagnostics)
+        self.init(path: path, digest: Array(digest), checksum: UInt32(truncatingIfNeeded: checksum), bytes: size, features: features, diagnostics: diagnostics)
     }
 }
 

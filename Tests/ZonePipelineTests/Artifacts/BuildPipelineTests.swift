@@ -34,8 +34,9 @@ import Testing
         try write(["a.geojson": [feature("rome", "parking", 0, id: 7, clockwise: true), bowTie, feature("rome", "slow", 3)]], to: dir)
         var config = PipelineConfig.default
         config.keep = ["extra"]
-        let scanner = FileScanner(config: config, cache: nil)
+        let scanner = FileScanner(config: config, cache: BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test"))
         let scan = try scanner.scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
+        #expect(scan.digest.count == 32)
         #expect(scan.features.count == 3)
         #expect(scan.features.map(\.isValid) == [true, false, true])
         #expect(scan.diagnostics.count == 2)
@@ -60,7 +61,8 @@ import Testing
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try write(["a.geojson": [feature("rome", "parking", 0), feature("rome", "parking", 0), feature("rome", "parking", 0.5)]], to: dir)
-        let scan = try FileScanner(config: .default, cache: nil).scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
+        let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
+        let scan = try FileScanner(config: .default, cache: cache).scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
         // Same geometry and properties on another line: another digest (positions are reported).
         #expect(Set(scan.features.map(\.digest)).count == 3)
     }
