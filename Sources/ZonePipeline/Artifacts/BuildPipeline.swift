@@ -30,12 +30,12 @@ public struct BuildPipeline {
     /// Runs the stages on `paths` (default: the config's zones). Throws only when a file cannot
     /// be read; data problems end as diagnostics with `output == nil`. With a `cache`, files
     /// whose bytes did not change are not parsed again, and cities whose inputs did not change
-    /// reuse their last artifact.
+    /// reuse their last artifact. `revision` is asked for when the manifest is made.
     ///
     /// Two passes over the files: the scan checks every file and keeps a summary per feature
     /// (no coordinates); then each group of cities sharing files (``BuildUnit``) is read again,
     /// built and written by one worker, so peak memory follows the largest unit, not the input.
-    public func run(paths: [String]? = nil, configBytes: [UInt8], revision: String?, previousVersion: String?,
+    public func run(paths: [String]? = nil, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
                     cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }) throws -> Outcome {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
@@ -136,7 +136,7 @@ public struct BuildPipeline {
         let manifest = Manifest(
             schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
             previous: previousVersion, generatedAt: ISO8601DateFormatter().string(from: now),
-            source: .init(revision: revision, configHash: sha256Hex(configBytes)),
+            source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
             styles: styleArtifact.entry, cities: entries)
         var steps: [String: Double] = [:]
         for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }

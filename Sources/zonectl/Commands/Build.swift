@@ -40,9 +40,10 @@ extension Zonectl {
                 ?? FileManager.default.contents(atPath: "pipeline.yml") ?? Data()
             let previous = FileManager.default.contents(atPath: outDir + "/manifest.json")
                 .flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }?.version
+            let revision = GitRevision()
             let outcome = try BuildPipeline(config: config, jobs: jobs).run(
                 paths: zones.isEmpty ? nil : zones, configBytes: [UInt8](configBytes),
-                revision: gitRevision(), previousVersion: previous,
+                revision: revision.value(), previousVersion: previous,
                 cache: noCache ? nil : BuildCache(directory: cache, codeIdentity: executableIdentity()),
                 progress: { if isatty(STDERR_FILENO) != 0 { printError("zonectl: " + $0) } })
             for d in outcome.diagnostics where d.severity == .error || format == .text && global.verbose {
@@ -80,18 +81,29 @@ func executableIdentity() -> String {
     return "\(size)-\(modified)"
 }
 
-/// The git revision of the working directory, if it is a git work tree.
-func gitRevision() -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "rev-parse", "HEAD"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.isEmpty ? nil : text
+/// `git rev-parse HEAD` of the working directory, run in the background: started before the
+/// build and read when the manifest is made (starting git costs as much as an incremental
+/// build's own work). nil when this is not a git work tree.
+final class GitRevision {
+    private let process = Process()
+    private let pipe = Pipe()
+    private let started: Bool
+
+    init() {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "HEAD"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        started = (try? process.run()) != nil
+    }
+
+    /// Waits for git and returns the revision.
+    func value() -> String? {
+        guard started else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
 }
