@@ -37,7 +37,7 @@ struct FaceLabels {
             offer(Int(v))
         }
         var outer = [Int32](repeating: -1, count: graph.nodes.count)
-        for c in 0..<cycles where graph.cycleArea2[c] < 0 {
+        for c in 0..<cycles where graph.cycleIsOuter[c] {
             let r = parts.find(graph.origin(Int(graph.cycleStart[c])))
             guard outer[r] < 0 else { throw OverlayError.inconsistent("a connected part has two outer borders") }
             outer[r] = Int32(c)

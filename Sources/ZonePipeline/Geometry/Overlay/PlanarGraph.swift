@@ -16,9 +16,9 @@ struct PlanarGraph {
     var next: [Int32] = []
     /// The face cycle of each half-edge.
     var cycleOf: [Int32] = []
-    /// Twice the signed area of each cycle, in grid units² (positive: counter-clockwise,
-    /// a bounded face's outer border; negative: a connected part's outer border seen from outside).
-    var cycleArea2: [Int128] = []
+    /// Per cycle, whether its signed area is negative: a connected part's outer border seen
+    /// from outside (positive: counter-clockwise, a bounded face's outer border).
+    var cycleIsOuter: [Bool] = []
     /// One half-edge of each cycle.
     var cycleStart: [Int32] = []
 
@@ -41,6 +41,7 @@ struct PlanarGraph {
         // Nodes are the hot pixels that edges use, numbered in order of first use: edge and
         // cycle numbers follow from that, and with them the order of all output.
         var number = [Int32](repeating: -1, count: snapped.pixels.count)
+        nodes.reserveCapacity(snapped.pixels.count)  // nearly all are used
         for i in 0..<(snapped.pathStart.count - 1) where snapped.pathStart[i + 1] - snapped.pathStart[i] > 1 {
             for k in Int(snapped.pathStart[i])..<Int(snapped.pathStart[i + 1]) where number[Int(snapped.path[k])] < 0 {
                 number[Int(snapped.path[k])] = Int32(nodes.count)
@@ -134,22 +135,23 @@ struct PlanarGraph {
             for k in lo..<hi { next[Int(around[k] ^ 1)] = around[k == lo ? hi - 1 : k - 1] }
         }
         var cycleOf = [Int32](repeating: -1, count: halfCount)
-        var cycleStart: [Int32] = [], cycleArea2: [Int128] = []
+        var cycleStart: [Int32] = [], cycleIsOuter: [Bool] = []
         for h in 0..<halfCount where cycleOf[h] < 0 {
             let c = Int32(cycleStart.count)
             cycleStart.append(Int32(h))
             var area: Int128 = 0
             let base = nodes[Int(from(Int32(h)))]
-            var k = Int32(h)
+            var k = Int32(h), p = base
             repeat {
                 cycleOf[Int(k)] = c
-                let p = nodes[Int(from(k))], q = nodes[Int(to(k))]
+                let q = nodes[Int(to(k))]  // and the next half-edge's origin
                 area += Int128(p.x - base.x) * Int128(q.y - base.y) - Int128(q.x - base.x) * Int128(p.y - base.y)
+                p = q
                 k = next[Int(k)]
             } while k != Int32(h)
-            cycleArea2.append(area)
+            cycleIsOuter.append(area < 0)
         }
-        (self.next, self.cycleOf, self.cycleStart, self.cycleArea2) = (next, cycleOf, cycleStart, cycleArea2)
+        (self.next, self.cycleOf, self.cycleStart, self.cycleIsOuter) = (next, cycleOf, cycleStart, cycleIsOuter)
     }
 }
 

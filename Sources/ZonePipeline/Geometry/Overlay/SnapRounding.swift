@@ -189,22 +189,29 @@ struct SnapRounder {
     /// cells a segment through a cell corner met all four cells there, two of them at the same
     /// place along it, and whichever order was chosen, two snapped diagonals crossed.
     ///
-    /// Most candidates are rejected by ``mayMeetCell(_:_:pixel:)``; the rest are clipped.
+    /// Most candidates are decided by ``separatingAxes(_:_:pixel:)``; the rest are clipped.
     @inline(__always)
     func hits(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
-        mayMeetCell(a, b, pixel: p) && clipMeetsCell(a, b, pixel: p)
+        separatingAxes(a, b, pixel: p) ?? clipMeetsCell(a, b, pixel: p)
     }
 
-    /// A cheap exact necessary condition for ``hits(_:_:pixel:)``: the boxes overlap, and the
-    /// segment meets the closed square of the cell, which by the separating-axis theorem (the
-    /// axes left are the segment's normal) holds iff |cross(b − a, centre − a)| ≤ ½·(|dx| + |dy|).
+    /// The separating-axis theorem on the cell's square, whose axes are x, y and the segment's
+    /// normal (along which the square spans ½·(|dx| + |dy|) of cross(b − a, · − a) around its
+    /// centre). Apart on one axis: the closed square, so the cell, is missed (false).
+    /// Overlapping with room on all three: the open square, inside the cell, is met (true).
+    /// Touching on some axis: undecided (nil), for the exact clipping.
     @inline(__always)
-    func mayMeetCell(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
-        let cx = p.x * pixel, cy = p.y * pixel
-        if max(a.x, b.x) < cx - half || min(a.x, b.x) >= cx + half || max(a.y, b.y) < cy - half || min(a.y, b.y) >= cy + half { return false }
+    func separatingAxes(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool? {
+        let x0 = p.x * pixel - half, x1 = p.x * pixel + half
+        let y0 = p.y * pixel - half, y1 = p.y * pixel + half
+        let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
+        if maxX < x0 || minX > x1 || maxY < y0 || minY > y1 { return false }
         let dx = b.x - a.x, dy = b.y - a.y
-        let c = Int128(dx) * Int128(cy - a.y) - Int128(dy) * Int128(cx - a.x)
-        return c.magnitude <= UInt128(half) * (UInt128(dx.magnitude) + UInt128(dy.magnitude))
+        let c = (Int128(dx) * Int128(y0 + half - a.y) - Int128(dy) * Int128(x0 + half - a.x)).magnitude
+        let r = UInt128(half) * (UInt128(dx.magnitude) + UInt128(dy.magnitude))
+        if c > r { return false }
+        if c < r && maxX > x0 && minX < x1 && maxY > y0 && minY < y1 { return true }
+        return nil
     }
 
     /// ``hits(_:_:pixel:)`` by clipping in the segment's parameter t ∈ [0, 1] (Liang–Barsky),
