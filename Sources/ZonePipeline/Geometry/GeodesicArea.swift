@@ -17,18 +17,22 @@ public func sphericalArea(_ g: PolygonalGeometry) -> Double {
 /// Signed area of one ring in m² (positive when counter-clockwise).
 func sphericalRingArea(_ g: PolygonalGeometry, ring r: Int) -> Double {
     let range = g.ringRange(r)
-    let n = range.count
-    guard n >= 4 else { return 0 }
+    // Positions without the closing duplicate.
+    return sphericalRingArea(count: range.count - 1) { g.position(range.lowerBound + $0) }
+}
+
+/// Signed area in m² of the open ring of `count` positions (degrees) that `position` gives.
+@inline(__always)
+func sphericalRingArea(count m: Int, _ position: (Int) -> (x: Double, y: Double)) -> Double {
+    guard m >= 3 else { return 0 }
     let radius = 6_378_137.0
     let rad = Double.pi / 180
     var sum = 0.0
-    let base = range.lowerBound
-    // Positions without the closing duplicate: i-1 and i+1 wrap around.
-    let m = n - 1
+    // i-1 and i+1 wrap around.
     for i in 0..<m {
-        let lower = g.position(base + (i + m - 1) % m)
-        let middle = g.position(base + i)
-        let upper = g.position(base + (i + 1) % m)
+        let lower = position((i + m - 1) % m)
+        let middle = position(i)
+        let upper = position((i + 1) % m)
         sum += (upper.x - lower.x) * rad * sin(middle.y * rad)
     }
     return -sum * radius * radius / 2

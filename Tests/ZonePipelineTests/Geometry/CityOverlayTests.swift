@@ -67,6 +67,28 @@ import Testing
         #expect(rounder.pixelOf(GridPoint(x: 49, y: -51)) == GridPoint(x: 0, y: -1))
     }
 
+    /// The separating-axis test agrees with the exact clipping wherever it decides, for every
+    /// segment with ends in a small window around one cell (through its corners, along its
+    /// edges, grazing it), and it decides most of those whose boxes overlap the cell's.
+    @Test func separatingAxesAgreeWithClipping() {
+        let rounder = SnapRounder(pixel: 4)
+        let cell = GridPoint(x: 0, y: 0)  // fine square [-2, 2)²
+        let window = (-5...5).flatMap { x in (-5...5).map { GridPoint(x: Int64(x), y: Int64($0)) } }
+        var decided = 0, undecided = 0
+        for a in window {
+            for b in window where a != b {
+                let exact = rounder.clipMeetsCell(a, b, pixel: cell)
+                if let quick = rounder.separatingAxes(a, b, pixel: cell) {
+                    #expect(quick == exact, "\(a) \(b)")
+                    decided += 1
+                } else {
+                    undecided += 1
+                }
+            }
+        }
+        #expect(decided > 2 * undecided)
+    }
+
     /// Int128 to Double: small negatives are exact (their two words must not cancel), large
     /// values within a rounding.
     @Test func int128ConvertsToDouble() {

@@ -1,6 +1,7 @@
 /// The square cells (side `cell`, in the segment's units, origin-aligned) that segment a–b
 /// widened by `margin` may touch: every cell of its box when that is small, else, column by
-/// column, the cells within one cell of the segment. Calls `body(cx, cy, wholeBox)`; `wholeBox`
+/// column, the cells that its points within `margin` reach (plus a fine unit, for the rounding
+/// of the line's y in Double). Calls `body(cx, cy, wholeBox)`; `wholeBox`
 /// tells whether all cells of the box were visited.
 @inline(__always)
 func forEachCell(along a: GridPoint, _ b: GridPoint, cell: Int64, margin: Int64, _ body: (Int64, Int64, Bool) -> Void) {
@@ -17,68 +18,95 @@ func forEachCell(along a: GridPoint, _ b: GridPoint, cell: Int64, margin: Int64,
         let left = max(lx, cx * cell - margin), right = min(rx, (cx + 1) * cell + margin)
         guard left <= right else { continue }
         let ya = Double(ly) + slope * Double(left - lx), yb = Double(ly) + slope * Double(right - lx)
-        let lo = floorDiv(Int64(min(ya, yb).rounded(.down)) - margin - cell, cell)
-        let hi = floorDiv(Int64(max(ya, yb).rounded(.up)) + margin + cell, cell)
+        let lo = floorDiv(Int64(min(ya, yb).rounded(.down)) - margin - 1, cell)
+        let hi = floorDiv(Int64(max(ya, yb).rounded(.up)) + margin + 1, cell)
         let ylo = max(y0, lo), yhi = min(y1, hi)
         if ylo <= yhi { for cy in ylo...yhi { body(cx, cy, false) } }
     }
 }
 
 /// Items bucketed by cell, for looking up what lies in a cell.
+///
+/// Cells are numbered row by row inside their bounding box. When that box has few cells for
+/// the items (dense), a cell's number indexes `starts` directly (a counting sort, no hashing);
+/// otherwise the occupied cells are sorted and found through a hash table.
 struct CellBuckets {
-    private var table: IntegerTable<GridPoint>
-    private var starts: [Int32] = []
+    private var origin = GridPoint(x: 0, y: 0)
+    private var width: Int64 = 1
+    private var height: Int64 = 1
+    /// Dense: nil, `starts` has an entry per cell of the box. Sparse: the slot of each occupied cell.
+    private var table: IntegerTable<GridPoint>?
+    private var starts: [Int32] = [0]
     private(set) var items: [Int32] = []
 
-    /// `entries`: (cell, item) pairs in any order, items below 2^32.
+    /// `entries`: (cell, item) pairs with items ≥ 0 in non-decreasing order (so each cell's are).
     init(_ entries: [(cell: GridPoint, item: Int32)]) {
-        // Sort (cell, item) as one integer: cells numbered row by row inside their bounding box.
+        guard !entries.isEmpty else { return }
         var x0 = Int64.max, y0 = Int64.max, x1 = Int64.min, y1 = Int64.min
         for e in entries {
             x0 = min(x0, e.cell.x); x1 = max(x1, e.cell.x); y0 = min(y0, e.cell.y); y1 = max(y1, e.cell.y)
         }
-        let width = entries.isEmpty ? 1 : UInt64(x1 - x0 + 1)
-        let height = entries.isEmpty ? 1 : UInt64(y1 - y0 + 1)
-        let packed = width.multipliedReportingOverflow(by: height)
-        var keys: [UInt64]
-        var cellOf: (UInt64) -> GridPoint
-        if !packed.overflow && packed.partialValue < 1 << 31 {
-            keys = entries.map { (UInt64($0.cell.y - y0) * width + UInt64($0.cell.x - x0)) << 32 | UInt64(UInt32(bitPattern: $0.item)) }
-            cellOf = { k in
-                let c = k >> 32
-                return GridPoint(x: Int64(c % width) + x0, y: Int64(c / width) + y0)
+        origin = GridPoint(x: x0, y: y0)
+        width = x1 - x0 + 1
+        height = y1 - y0 + 1
+        let cells = width.multipliedReportingOverflow(by: height)
+        if !cells.overflow && cells.partialValue <= 2 * Int64(entries.count) + 64 {
+            starts = [Int32](repeating: 0, count: Int(cells.partialValue) + 1)
+            for e in entries { starts[number(e.cell) + 1] += 1 }
+            for c in 0..<Int(cells.partialValue) { starts[c + 1] += starts[c] }
+            items = [Int32](repeating: 0, count: entries.count)
+            var fill = starts
+            for e in entries {
+                let c = number(e.cell)
+                items[Int(fill[c])] = e.item
+                fill[c] += 1
             }
-            keys.sort()
+            return
+        }
+        // Sparse: sort by (cell, item), as one integer when the box's cells fit in 32 bits.
+        let sorted: [(cell: GridPoint, item: Int32)]
+        if !cells.overflow && cells.partialValue < 1 << 32 {
+            let keys = entries.map { UInt64(number($0.cell)) << 32 | UInt64(UInt32(bitPattern: $0.item)) }.sorted()
+            sorted = keys.map {
+                let c = Int64($0 >> 32)
+                return (GridPoint(x: c % width + x0, y: c / width + y0), Int32(truncatingIfNeeded: $0))
+            }
         } else {
-            // Too sparse to number: sort the pairs themselves.
-            let sorted = entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item }
-            let cells = sorted.map(\.cell)
-            keys = sorted.indices.map { UInt64($0) << 32 | UInt64(UInt32(bitPattern: sorted[$0].item)) }
-            cellOf = { k in cells[Int(k >> 32)] }
+            sorted = entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item }
         }
-        table = IntegerTable<GridPoint>(capacity: keys.count / 2 + 1)
-        items = keys.map { Int32(truncatingIfNeeded: $0) }
-        var start = 0
-        var startCell = keys.first.map(cellOf) ?? GridPoint(x: 0, y: 0)
-        for i in 1..<(keys.count + 1) {
-            let cell = i < keys.count ? cellOf(keys[i]) : startCell
-            guard i == keys.count || cell != startCell else { continue }
-            table.insert(startCell, Int32(starts.count))
-            starts.append(Int32(start))
-            start = i
-            startCell = cell
+        var table = IntegerTable<GridPoint>(capacity: entries.count / 2 + 1)
+        starts = []
+        items = sorted.map(\.item)
+        for k in sorted.indices where k == 0 || sorted[k].cell != sorted[k - 1].cell {
+            table.insert(sorted[k].cell, Int32(starts.count))
+            starts.append(Int32(k))
         }
-        starts.append(Int32(keys.count))
+        starts.append(Int32(entries.count))
+        self.table = table
+    }
+
+    /// Row-major number of a cell inside the box (dense only).
+    @inline(__always)
+    private func number(_ cell: GridPoint) -> Int {
+        Int((cell.y - origin.y) * width + (cell.x - origin.x))
     }
 
     /// Positions in ``items`` of the items of one cell.
+    @inline(__always)
     func range(_ cell: GridPoint) -> Range<Int> {
-        guard let k = table[cell] else { return 0..<0 }
-        return Int(starts[Int(k)])..<Int(starts[Int(k) + 1])
+        let k: Int
+        if let table {
+            guard let slot = table[cell] else { return 0..<0 }
+            k = Int(slot)
+        } else {
+            guard cell.x >= origin.x && cell.x - origin.x < width && cell.y >= origin.y && cell.y - origin.y < height else { return 0..<0 }
+            k = number(cell)
+        }
+        return Int(starts[k])..<Int(starts[k + 1])
     }
 
     /// Every non-empty cell with the positions of its items.
     func forEachCell(_ body: (Range<Int>) -> Void) {
-        for k in 0..<(starts.count - 1) { body(Int(starts[k])..<Int(starts[k + 1])) }
+        for k in 0..<(starts.count - 1) where starts[k] < starts[k + 1] { body(Int(starts[k])..<Int(starts[k + 1])) }
     }
 }

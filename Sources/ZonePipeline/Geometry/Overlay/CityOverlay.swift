@@ -59,15 +59,9 @@ struct CityOverlay {
         let groupCount = groups.count
         // With priority, owner[c] is the one group a face belongs to (-1: none); without, a face
         // belongs to every group whose count there is positive.
-        var owner = [Int32](repeating: -1, count: cycles)
-        if priority {
-            for c in 0..<cycles {
-                for g in 0..<groupCount where labels.count(cycle: c, group: g) > 0 {
-                    owner[c] = Int32(g)
-                    break
-                }
-            }
-        }
+        let owner = priority ? (0..<cycles).map { c in
+            Int32((0..<groupCount).first { labels.count(cycle: c, group: $0) > 0 } ?? -1)
+        } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
         var out: [PolygonalGeometry] = []
         for g in 0..<groupCount {
@@ -128,30 +122,34 @@ struct CityOverlay {
     /// Per face taken by a group, the area of every lower group that covers it too, on the
     /// sphere (``sphericalArea(_:)``): a face is its cycles, outer border minus the parts inside.
     private func contested(_ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], unit: Double) -> [(winner: Int, loser: Int, squareMetres: Double)] {
-        var totals: [Int: Double] = [:]  // key: winner * G + loser
         let groupCount = labels.groupCount
+        // Indexed winner * G + loser; nil until a face adds to it.
+        var totals = [Double?](repeating: nil, count: groupCount * groupCount)
+        var cycle: [GridPoint] = []
         for c in 0..<graph.cycleCount where owner[c] >= 0 {
-            let losers = (0..<groupCount).filter { $0 != Int(owner[c]) && labels.count(cycle: c, group: $0) > 0 }
-            guard !losers.isEmpty else { continue }
-            let m2 = Self.sphericalCycleArea(graph, cycle: c, unit: unit)
-            for g in losers { totals[Int(owner[c]) * groupCount + g, default: 0] += m2 }
+            var m2: Double?  // computed once, for the first loser
+            for g in 0..<groupCount where g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0 {
+                if m2 == nil { m2 = Self.sphericalCycleArea(graph, cycle: c, unit: unit, buffer: &cycle) }
+                totals[Int(owner[c]) * groupCount + g] = (totals[Int(owner[c]) * groupCount + g] ?? 0) + m2!
+            }
         }
-        return totals.sorted { $0.key < $1.key }.map { (winner: $0.key / groupCount, loser: $0.key % groupCount, squareMetres: $0.value) }
+        return totals.indices.compactMap { k in
+            totals[k].map { (winner: k / groupCount, loser: k % groupCount, squareMetres: $0) }
+        }
     }
 
-    /// Signed spherical area of a cycle in m² (``sphericalRingArea(_:ring:)`` of it as a ring).
-    static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double) -> Double {
-        var ring = PolygonalGeometry()
+    /// Signed spherical area of a cycle in m² (``sphericalRingArea(count:_:)`` of its nodes);
+    /// `buffer` is scratch space, reused across calls.
+    static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double, buffer: inout [GridPoint]) -> Double {
+        buffer.removeAll(keepingCapacity: true)
         let start = Int(graph.cycleStart[c])
         var h = start
         repeat {
-            let p = graph.nodes[graph.origin(h)]
-            ring.coordinates += [Double(p.x) / unit, Double(p.y) / unit]
+            buffer.append(graph.nodes[graph.origin(h)])
             h = Int(graph.next[h])
         } while h != start
-        ring.coordinates += ring.coordinates.prefix(2)
-        ring.ringEnds = [ring.coordinates.count / 2]
-        ring.polygonEnds = [1]
-        return sphericalRingArea(ring, ring: 0)
+        return buffer.withUnsafeBufferPointer { ring in
+            sphericalRingArea(count: ring.count) { (Double(ring[$0].x) / unit, Double(ring[$0].y) / unit) }
+        }
     }
 }

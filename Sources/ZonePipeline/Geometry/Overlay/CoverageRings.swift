@@ -18,18 +18,26 @@ struct CoverageRings {
         var done = [Bool](repeating: false, count: halfCount)
         var shells: [Int: [GridPoint]] = [:]
         var holes: [Int: [[GridPoint]]] = [:]
+        // The walk that last passed each node: finds repeated vertices without hashing.
+        var lastWalk = [Int32](repeating: -1, count: graph.nodes.count)
+        var walks: Int32 = 0
         for h in 0..<halfCount where !done[h] && isBorder(h) {
             var walk: [GridPoint] = []
+            var repeats = false
             var k = h
             repeat {
                 done[k] = true
-                walk.append(graph.nodes[graph.origin(k)])
+                let v = graph.origin(k)
+                if lastWalk[v] == walks { repeats = true }
+                lastWalk[v] = walks
+                walk.append(graph.nodes[v])
                 var n = Int(graph.next[k])
                 while !isBorder(n) { n = Int(graph.next[n ^ 1]) }
                 k = n
             } while k != h
+            walks += 1
             let piece = pieces.find(Int(graph.cycleOf[h]))
-            for ring in Self.simpleLoops(walk) {
+            for ring in repeats ? Self.simpleLoops(walk) : [walk] {
                 let area = CityOverlay.area2(ring)
                 if area > 0 {
                     guard shells[piece] == nil else { throw OverlayError.inconsistent("a piece of area has two exteriors") }
@@ -56,10 +64,6 @@ struct CoverageRings {
     /// piece touches itself (a bay whose mouth closes to a point) its walk passes the vertex
     /// twice; cut there it becomes an exterior and a hole that touch at the point (the OGC form).
     static func simpleLoops(_ walk: [GridPoint]) -> [[GridPoint]] {
-        var seen = Set<GridPoint>()
-        var repeats = false
-        for p in walk where !seen.insert(p).inserted { repeats = true; break }
-        guard repeats else { return [walk] }
         var loops: [[GridPoint]] = []
         var stack: [GridPoint] = []
         var at: [GridPoint: Int] = [:]

@@ -26,28 +26,31 @@ struct FaceLabels {
         // Connected parts, each with its lowest vertex and its outer (clockwise) cycle.
         var parts = DisjointSets(count: graph.nodes.count)
         for (u, v) in graph.ends { parts.union(Int(u), Int(v)) }
-        var lowest: [Int: Int] = [:]
-        for (u, v) in graph.ends {
-            for n in [Int(u), Int(v)] {
-                let r = parts.find(n)
-                if let l = lowest[r], graph.nodes[l] < graph.nodes[n] || l == n { continue }
-                lowest[r] = n
-            }
+        // Indexed by a part's root node, -1 where none.
+        var lowest = [Int32](repeating: -1, count: graph.nodes.count)
+        func offer(_ n: Int) {
+            let r = parts.find(n)
+            if lowest[r] < 0 || graph.nodes[n] < graph.nodes[Int(lowest[r])] { lowest[r] = Int32(n) }
         }
-        var outer: [Int: Int] = [:]
-        for c in 0..<cycles where graph.cycleArea2[c] < 0 {
+        for (u, v) in graph.ends {
+            offer(Int(u))
+            offer(Int(v))
+        }
+        var outer = [Int32](repeating: -1, count: graph.nodes.count)
+        for c in 0..<cycles where graph.cycleIsOuter[c] {
             let r = parts.find(graph.origin(Int(graph.cycleStart[c])))
-            guard outer[r] == nil else { throw OverlayError.inconsistent("a connected part has two outer borders") }
-            outer[r] = c
+            guard outer[r] < 0 else { throw OverlayError.inconsistent("a connected part has two outer borders") }
+            outer[r] = Int32(c)
         }
 
         // Which face holds each part: the cycle above the nearest edge below its lowest vertex.
         let rays = DownwardRays(graph)
         var inside: [[Int]] = Array(repeating: [], count: cycles)
         var roots: [Int] = []
-        for (r, q) in lowest.sorted(by: { $0.key < $1.key }) {
-            guard let c = outer[r] else { throw OverlayError.inconsistent("a connected part has no outer border") }
-            if let h = rays.halfEdgeAbove(graph.nodes[q]) {
+        for r in lowest.indices where lowest[r] >= 0 {
+            guard outer[r] >= 0 else { throw OverlayError.inconsistent("a connected part has no outer border") }
+            let c = Int(outer[r])
+            if let h = rays.halfEdgeAbove(graph.nodes[Int(lowest[r])]) {
                 let container = Int(graph.cycleOf[h])
                 inside[container].append(c)
                 faces.union(container, c)

@@ -23,22 +23,19 @@ struct GridSegment: IntegerTableKey {
     }
 }
 
-/// A hash table from integer keys (grid points, segments) to Int32: open addressing, linear
-/// probing, a multiplicative hash. The overlay's hot loops look up millions of points, where
-/// the standard library's seeded SipHash dominated the profile.
+/// A hash table from integer keys (grid points, segments) to non-negative Int32: open
+/// addressing, linear probing, a multiplicative hash. The overlay's hot loops look up millions
+/// of points, where the standard library's seeded SipHash dominated the profile. Key and value
+/// share a slot (value -1: empty), so a probe touches one cache line.
 struct IntegerTable<Key: IntegerTableKey> {
-    private var keys: [Key]
-    private var values: [Int32]
-    private var used: [Bool]
+    private var slots: [(key: Key, value: Int32)]
     private var mask: Int
     private(set) var count = 0
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = [Key](repeating: .zero, count: size)
-        values = [Int32](repeating: 0, count: size)
-        used = [Bool](repeating: false, count: size)
+        slots = Array(repeating: (.zero, -1), count: size)
         mask = size - 1
     }
 
@@ -50,32 +47,30 @@ struct IntegerTable<Key: IntegerTableKey> {
 
     subscript(_ k: Key) -> Int32? {
         var i = slot(k)
-        while used[i] {
-            if keys[i] == k { return values[i] }
+        while slots[i].value >= 0 {
+            if slots[i].key == k { return slots[i].value }
             i = (i + 1) & mask
         }
         return nil
     }
 
-    /// Stores `value` for `k` unless `k` is present; returns the stored value and whether it was new.
+    /// Stores `value` (≥ 0) for `k` unless `k` is present; returns the stored value and whether it was new.
     @discardableResult
     mutating func insert(_ k: Key, _ value: Int32) -> (value: Int32, inserted: Bool) {
-        if (count + 1) * 2 > keys.count { grow() }
+        if (count + 1) * 2 > slots.count { grow() }
         var i = slot(k)
-        while used[i] {
-            if keys[i] == k { return (values[i], false) }
+        while slots[i].value >= 0 {
+            if slots[i].key == k { return (slots[i].value, false) }
             i = (i + 1) & mask
         }
-        used[i] = true
-        keys[i] = k
-        values[i] = value
+        slots[i] = (k, value)
         count += 1
         return (value, true)
     }
 
     private mutating func grow() {
-        let old = keys.indices.filter { used[$0] }.map { (keys[$0], values[$0]) }
-        self = IntegerTable(capacity: keys.count)
-        for (k, v) in old { insert(k, v) }
+        let old = slots
+        self = IntegerTable(capacity: slots.count)
+        for (k, v) in old where v >= 0 { insert(k, v) }
     }
 }

@@ -16,9 +16,9 @@ struct PlanarGraph {
     var next: [Int32] = []
     /// The face cycle of each half-edge.
     var cycleOf: [Int32] = []
-    /// Twice the signed area of each cycle, in grid units² (positive: counter-clockwise,
-    /// a bounded face's outer border; negative: a connected part's outer border seen from outside).
-    var cycleArea2: [Int128] = []
+    /// Per cycle, whether its signed area is negative: a connected part's outer border seen
+    /// from outside (positive: counter-clockwise, a bounded face's outer border).
+    var cycleIsOuter: [Bool] = []
     /// One half-edge of each cycle.
     var cycleStart: [Int32] = []
 
@@ -37,41 +37,58 @@ struct PlanarGraph {
         return 0
     }
 
-    init(_ edges: [SnappedEdge]) {
-        var index = IntegerTable<GridPoint>(capacity: edges.count)
-        func node(_ p: GridPoint) -> Int32 {
-            let (i, new) = index.insert(p, Int32(nodes.count))
-            if new { nodes.append(p) }
-            return i
+    init(_ snapped: consuming SnappedSegments) {
+        // Nodes are the hot pixels that edges use, numbered in order of first use: edge and
+        // cycle numbers follow from that, and with them the order of all output.
+        var number = [Int32](repeating: -1, count: snapped.pixels.count)
+        nodes.reserveCapacity(snapped.pixels.count)  // nearly all are used
+        for i in 0..<(snapped.pathStart.count - 1) where snapped.pathStart[i + 1] - snapped.pathStart[i] > 1 {
+            for k in Int(snapped.pathStart[i])..<Int(snapped.pathStart[i + 1]) where number[Int(snapped.path[k])] < 0 {
+                number[Int(snapped.path[k])] = Int32(nodes.count)
+                nodes.append(snapped.pixels[Int(snapped.path[k])])
+            }
         }
-        // (lower node, upper node, group, ±1), summed per edge and group.
-        var keyed: [(key: UInt64, group: Int32, sign: Int32)] = []
-        keyed.reserveCapacity(edges.count)
-        for e in edges {
-            let u = node(e.from), v = node(e.to)
-            let key = u < v ? UInt64(u) << 32 | UInt64(v) : UInt64(v) << 32 | UInt64(u)
-            keyed.append((key, e.group, u < v ? e.weight : -e.weight))
+        // Labelled edges as (upper node, group, ±weight), bucketed by lower node (counting sort).
+        var start = [Int32](repeating: 0, count: nodes.count + 1)
+        snapped.forEachEdge { p, q, _, _ in start[Int(min(number[Int(p)], number[Int(q)])) + 1] += 1 }
+        for n in 0..<nodes.count { start[n + 1] += start[n] }
+        var bucket = [(upper: Int32, group: Int32, sign: Int32)](repeating: (0, 0, 0), count: Int(start[nodes.count]))
+        var fill = start
+        snapped.forEachEdge { p, q, g, w in
+            let u = number[Int(p)], v = number[Int(q)]
+            let (lower, entry) = u < v ? (u, (v, g, w)) : (v, (u, g, -w))
+            bucket[Int(fill[Int(lower)])] = entry
+            fill[Int(lower)] += 1
         }
-        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.group < $1.group }
-        var i = 0
-        while i < keyed.count {
-            var j = i
-            let before = deltaGroups.count
-            while j < keyed.count && keyed[j].key == keyed[i].key {
-                var k = j, sum: Int32 = 0
-                while k < keyed.count && keyed[k].key == keyed[j].key && keyed[k].group == keyed[j].group {
-                    sum += keyed[k].sign
-                    k += 1
+        _ = consume snapped
+        // Each node's few sorted by (upper node, group), summed per edge and group. (Built in
+        // locals: appending to a stored property checks its uniqueness every time.)
+        var ends: [(Int32, Int32)] = [], deltaStart: [Int32] = [0], deltaGroups: [Int32] = [], deltaValues: [Int32] = []
+        bucket.withUnsafeMutableBufferPointer { all in
+            for u in 0..<nodes.count {
+                var b = UnsafeMutableBufferPointer(rebasing: all[Int(start[u])..<Int(start[u + 1])])
+                b.sort { ($0.upper, $0.group) < ($1.upper, $1.group) }
+                var j = 0
+                while j < b.count {
+                    let v = b[j].upper
+                    let before = deltaGroups.count
+                    while j < b.count && b[j].upper == v {
+                        let g = b[j].group
+                        var sum: Int32 = 0
+                        while j < b.count && b[j].upper == v && b[j].group == g {
+                            sum += b[j].sign
+                            j += 1
+                        }
+                        if sum != 0 { deltaGroups.append(g); deltaValues.append(sum) }
+                    }
+                    if deltaGroups.count > before {
+                        ends.append((Int32(u), v))
+                        deltaStart.append(Int32(deltaGroups.count))
+                    }
                 }
-                if sum != 0 { deltaGroups.append(keyed[j].group); deltaValues.append(sum) }
-                j = k
             }
-            if deltaGroups.count > before {
-                ends.append((Int32(keyed[i].key >> 32), Int32(truncatingIfNeeded: keyed[i].key)))
-                deltaStart.append(Int32(deltaGroups.count))
-            }
-            i = j
         }
+        (self.ends, self.deltaStart, self.deltaGroups, self.deltaValues) = (ends, deltaStart, deltaGroups, deltaValues)
         linkFaces()
     }
 
@@ -111,31 +128,30 @@ struct PlanarGraph {
                 around[j] = h
             }
         }
-        var position = [Int32](repeating: 0, count: halfCount)
-        for (k, h) in around.enumerated() { position[Int(h)] = Int32(k) }
-        next = [Int32](repeating: 0, count: halfCount)
-        for h in 0..<halfCount {
-            let back = h ^ 1
-            let v = Int(from(Int32(back)))
-            let k = Int(position[back])
-            let previous = k == Int(first[v]) ? Int(first[v + 1]) - 1 : k - 1
-            next[h] = around[previous]
+        // The half-edge arriving as the twin of around[k] leaves by the one before it.
+        var next = [Int32](repeating: 0, count: halfCount)
+        for v in 0..<nodes.count {
+            let lo = Int(first[v]), hi = Int(first[v + 1])
+            for k in lo..<hi { next[Int(around[k] ^ 1)] = around[k == lo ? hi - 1 : k - 1] }
         }
-        cycleOf = [Int32](repeating: -1, count: halfCount)
+        var cycleOf = [Int32](repeating: -1, count: halfCount)
+        var cycleStart: [Int32] = [], cycleIsOuter: [Bool] = []
         for h in 0..<halfCount where cycleOf[h] < 0 {
             let c = Int32(cycleStart.count)
             cycleStart.append(Int32(h))
             var area: Int128 = 0
-            let base = nodes[origin(h)]
-            var k = h
+            let base = nodes[Int(from(Int32(h)))]
+            var k = Int32(h), p = base
             repeat {
-                cycleOf[k] = c
-                let p = nodes[origin(k)], q = nodes[destination(k)]
+                cycleOf[Int(k)] = c
+                let q = nodes[Int(to(k))]  // and the next half-edge's origin
                 area += Int128(p.x - base.x) * Int128(q.y - base.y) - Int128(q.x - base.x) * Int128(p.y - base.y)
-                k = Int(next[k])
-            } while k != h
-            cycleArea2.append(area)
+                p = q
+                k = next[Int(k)]
+            } while k != Int32(h)
+            cycleIsOuter.append(area < 0)
         }
+        (self.next, self.cycleOf, self.cycleStart, self.cycleIsOuter) = (next, cycleOf, cycleStart, cycleIsOuter)
     }
 }
 

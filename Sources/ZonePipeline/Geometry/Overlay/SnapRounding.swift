@@ -68,13 +68,28 @@ struct SegmentCollector {
     }
 }
 
-/// An edge between two output grid points, with the net count of ring edges of `group` along
-/// it from `from` to `to` (area on the left).
-struct SnappedEdge {
-    var from: GridPoint
-    var to: GridPoint
-    var group: Int32
-    var weight: Int32
+/// Snap-rounded segments: segment i of the input became the path through the hot pixels
+/// `pixels[path[k]]`, k in `pathStart[i]..<pathStart[i + 1]` (consecutive pixels distinct; one
+/// pixel: nothing left), labelled as the input segment was.
+struct SnappedSegments {
+    var pixels: [GridPoint] = []
+    var pathStart: [Int32] = [0]
+    var path: [Int32] = []
+    var labels: LabelledSegments
+
+    /// Calls `body(from, to, group, weight)` for every labelled edge between consecutive pixels
+    /// of a path: a path of n pixels and m labels gives (n − 1)·m edges, segment by segment.
+    @inline(__always)
+    func forEachEdge(_ body: (Int32, Int32, Int32, Int32) -> Void) {
+        for i in 0..<(pathStart.count - 1) {
+            let labelRange = Int(labels.labelStart[i])..<Int(labels.labelStart[i + 1])
+            var k = Int(pathStart[i])
+            while k + 1 < Int(pathStart[i + 1]) {
+                for l in labelRange { body(path[k], path[k + 1], labels.labelGroup[l], labels.labelWeight[l]) }
+                k += 1
+            }
+        }
+    }
 }
 
 /// Snap rounding (Hobby 1999; Guibas & Marimont 1998) of labelled segments from a fine grid to
@@ -91,54 +106,73 @@ struct SnapRounder {
     let pixel: Int64
     var half: Int64 { pixel / 2 }
 
-    func callAsFunction(_ s: LabelledSegments) -> [SnappedEdge] {
-        var hot = IntegerTable<GridPoint>(capacity: s.count + s.count / 4)
-        var hotList: [GridPoint] = []
-        func makeHot(_ p: GridPoint) {
-            if hot.insert(p, Int32(hotList.count)).inserted { hotList.append(p) }
-        }
-        for i in 0..<s.count {
-            makeHot(pixelOf(s.from[i]))
-            makeHot(pixelOf(s.to[i]))
-        }
+    func callAsFunction(_ s: LabelledSegments) -> SnappedSegments {
         let cell = cellSize(s)
-        for p in crossingPixels(s, cell: cell * pixel) { makeHot(p) }
+        var out = SnappedSegments(labels: s)
+        let ends: [Int32]
+        (out.pixels, ends) = hotPixels(s, cell: cell)
+        let hotList = out.pixels
 
-        // Hot pixels by cell of `cell` pixels.
+        // Hot pixels by cell of `route` pixels.
+        let route = routeSize(hotList, cell: cell)
         let index = CellBuckets(hotList.indices.map {
-            (GridPoint(x: floorDiv(hotList[$0].x, cell), y: floorDiv(hotList[$0].y, cell)), Int32($0))
+            (GridPoint(x: floorDiv(hotList[$0].x, route), y: floorDiv(hotList[$0].y, route)), Int32($0))
         })
-        var edges: [SnappedEdge] = []
-        edges.reserveCapacity(s.count + s.count / 4)
-        var found: [(t: Int128, p: GridPoint)] = []
+        out.pathStart.reserveCapacity(s.count + 1)
+        out.path.reserveCapacity(2 * s.count)
+        var found: [(t: Int128, p: Int32)] = []
         for i in 0..<s.count {
             let a = s.from[i], b = s.to[i]
             found.removeAll(keepingCapacity: true)
             let dx = Int128(b.x - a.x), dy = Int128(b.y - a.y)
-            forEachCell(along: a, b, cell: cell * pixel, margin: pixel) { cx, cy, _ in
+            forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
                 for k in index.range(GridPoint(x: cx, y: cy)) {
-                    let p = hotList[Int(index.items[k])]
+                    let h = index.items[k]
+                    let p = hotList[Int(h)]
                     guard hits(a, b, pixel: p) else { continue }
                     let t = Int128(p.x * pixel - a.x) * dx + Int128(p.y * pixel - a.y) * dy
-                    found.append((t, p))
+                    found.append((t, h))
                 }
             }
             if found.count > 1 {
-                found.sort { $0.t != $1.t ? $0.t < $1.t : ($0.p.x != $1.p.x ? $0.p.x < $1.p.x : $0.p.y < $1.p.y) }
+                found.sort {
+                    if $0.t != $1.t { return $0.t < $1.t }
+                    let p = hotList[Int($0.p)], q = hotList[Int($1.p)]
+                    return p.x != q.x ? p.x < q.x : p.y < q.y
+                }
             }
-            let labels = Int(s.labelStart[i])..<Int(s.labelStart[i + 1])
-            func emit(_ p: GridPoint, _ q: GridPoint) {
-                for k in labels { edges.append(SnappedEdge(from: p, to: q, group: s.labelGroup[k], weight: s.labelWeight[k])) }
-            }
-            var last = pixelOf(a)
+            var last = ends[2 * i]
+            out.path.append(last)
             for (_, p) in found where p != last {
-                emit(last, p)
+                out.path.append(p)
                 last = p
             }
-            let end = pixelOf(b)
-            if end != last { emit(last, end) }
+            let end = ends[2 * i + 1]
+            if end != last { out.path.append(end) }
+            out.pathStart.append(Int32(out.path.count))
         }
-        return edges
+        return out
+    }
+
+    /// The hot pixels, segment ends first, then crossings (bucketed by cells of `cell` pixels),
+    /// and the hot pixels of each segment's ends: `ends[2i]` and `ends[2i + 1]` for segment i.
+    func hotPixels(_ s: LabelledSegments, cell: Int64) -> (pixels: [GridPoint], ends: [Int32]) {
+        var table = IntegerTable<GridPoint>(capacity: s.count + s.count / 4)
+        var pixels: [GridPoint] = []
+        @discardableResult
+        func makeHot(_ p: GridPoint) -> Int32 {
+            let (k, new) = table.insert(p, Int32(pixels.count))
+            if new { pixels.append(p) }
+            return k
+        }
+        var ends: [Int32] = []
+        ends.reserveCapacity(2 * s.count)
+        for i in 0..<s.count {
+            ends.append(makeHot(pixelOf(s.from[i])))
+            ends.append(makeHot(pixelOf(s.to[i])))
+        }
+        for p in crossingPixels(s, cell: cell * pixel) { makeHot(p) }
+        return (pixels, ends)
     }
 
     /// The output grid point whose cell holds fine point `p` (a point on a cell edge goes to
@@ -155,14 +189,37 @@ struct SnapRounder {
     /// cells a segment through a cell corner met all four cells there, two of them at the same
     /// place along it, and whichever order was chosen, two snapped diagonals crossed.
     ///
-    /// Clipping in the segment's parameter t ∈ [0, 1] (Liang–Barsky), with each bound an exact
-    /// fraction that is closed (≤) or open (<): the cell is met when the largest lower bound is
-    /// below the smallest upper bound, or equal to it with both closed.
+    /// Most candidates are decided by ``separatingAxes(_:_:pixel:)``; the rest are clipped.
     @inline(__always)
     func hits(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
+        separatingAxes(a, b, pixel: p) ?? clipMeetsCell(a, b, pixel: p)
+    }
+
+    /// The separating-axis theorem on the cell's square, whose axes are x, y and the segment's
+    /// normal (along which the square spans ½·(|dx| + |dy|) of cross(b − a, · − a) around its
+    /// centre). Apart on one axis: the closed square, so the cell, is missed (false).
+    /// Overlapping with room on all three: the open square, inside the cell, is met (true).
+    /// Touching on some axis: undecided (nil), for the exact clipping.
+    @inline(__always)
+    func separatingAxes(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool? {
         let x0 = p.x * pixel - half, x1 = p.x * pixel + half
         let y0 = p.y * pixel - half, y1 = p.y * pixel + half
-        if max(a.x, b.x) < x0 || min(a.x, b.x) >= x1 || max(a.y, b.y) < y0 || min(a.y, b.y) >= y1 { return false }
+        let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
+        if maxX < x0 || minX > x1 || maxY < y0 || minY > y1 { return false }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let c = (Int128(dx) * Int128(y0 + half - a.y) - Int128(dy) * Int128(x0 + half - a.x)).magnitude
+        let r = UInt128(half) * (UInt128(dx.magnitude) + UInt128(dy.magnitude))
+        if c > r { return false }
+        if c < r && maxX > x0 && minX < x1 && maxY > y0 && minY < y1 { return true }
+        return nil
+    }
+
+    /// ``hits(_:_:pixel:)`` by clipping in the segment's parameter t ∈ [0, 1] (Liang–Barsky),
+    /// with each bound an exact fraction that is closed (≤) or open (<): the cell is met when
+    /// the largest lower bound is below the smallest upper bound, or equal to it with both closed.
+    func clipMeetsCell(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
+        let x0 = p.x * pixel - half, x1 = p.x * pixel + half
+        let y0 = p.y * pixel - half, y1 = p.y * pixel + half
         var lower = ParameterBound(num: 0, den: 1, open: false), upper = ParameterBound(num: 1, den: 1, open: false)
         // low ≤ a + t·d < high along one axis.
         func clip(_ start: Int64, _ d: Int64, _ low: Int64, _ high: Int64) -> Bool {
@@ -241,15 +298,35 @@ struct SnapRounder {
         hot.append(centre)
         let epsilon = 0.01
         let fx = x + Double(half) - px * Double(pixel), fy = y + Double(half) - py * Double(pixel)
-        let xs: [Int64] = fx < epsilon ? [0, -1] : (Double(pixel) - fx < epsilon ? [0, 1] : [0])
-        let ys: [Int64] = fy < epsilon ? [0, -1] : (Double(pixel) - fy < epsilon ? [0, 1] : [0])
-        guard xs.count > 1 || ys.count > 1 else { return }
-        for ox in xs {
-            for oy in ys where ox != 0 || oy != 0 {
-                let p = GridPoint(x: centre.x + ox, y: centre.y + oy)
-                if hits(a, b, pixel: p) && hits(c, d, pixel: p) { hot.append(p) }
-            }
+        // The neighbour across a near edge, per axis (0: none).
+        let sx: Int64 = fx < epsilon ? -1 : (Double(pixel) - fx < epsilon ? 1 : 0)
+        let sy: Int64 = fy < epsilon ? -1 : (Double(pixel) - fy < epsilon ? 1 : 0)
+        func widen(_ ox: Int64, _ oy: Int64) {
+            let p = GridPoint(x: centre.x + ox, y: centre.y + oy)
+            if hits(a, b, pixel: p) && hits(c, d, pixel: p) { hot.append(p) }
         }
+        if sy != 0 { widen(0, sy) }
+        if sx != 0 {
+            widen(sx, 0)
+            if sy != 0 { widen(sx, sy) }
+        }
+    }
+
+    /// Bucket size in pixels for routing segments through the hot pixels: `cell` halved while
+    /// the pixels' box still has at most two cells per pixel. A segment is tested against the
+    /// hot pixels of the cells near it, and in dense clusters (many overlapping zones) finer
+    /// cells cut that far more than they add cells to visit; the box bound keeps the cells a
+    /// direct-indexed table (``CellBuckets``).
+    func routeSize(_ pixels: [GridPoint], cell: Int64) -> Int64 {
+        guard let first = pixels.first else { return cell }
+        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+        for p in pixels {
+            x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
+        }
+        func cells(_ size: Int64) -> Double { Double((x1 - x0) / size + 2) * Double((y1 - y0) / size + 2) }
+        var size = cell
+        while size > 1 && cells(size / 2) <= 2 * Double(pixels.count) { size /= 2 }
+        return size
     }
 
     /// Bucket size in pixels: about the mean segment length, a power of two.
