@@ -253,24 +253,26 @@ struct SnapRounder {
             }
         }
         let buckets = CellBuckets(entries)
+        // Boxes in bucket order: the pair loop reads its cell's contiguously.
+        let boxes = buckets.items.map { i in
+            let a = s.from[Int(i)], b = s.to[Int(i)]
+            return (minX: min(a.x, b.x), maxX: max(a.x, b.x), minY: min(a.y, b.y), maxY: max(a.y, b.y))
+        }
         var out: [GridPoint] = []
         buckets.forEachCell { range in
             guard range.count > 1 else { return }
             for u in range {
-                let i = Int(buckets.items[u])
-                let a = s.from[i], b = s.to[i]
-                let iMinX = min(a.x, b.x), iMaxX = max(a.x, b.x), iMinY = min(a.y, b.y), iMaxY = max(a.y, b.y)
+                let i = Int(buckets.items[u]), p = boxes[u]
                 for v in (u + 1)..<range.upperBound {
+                    let q = boxes[v]
+                    guard p.minX <= q.maxX, q.minX <= p.maxX, p.minY <= q.maxY, q.minY <= p.maxY else { continue }
                     let j = Int(buckets.items[v])
-                    let c = s.from[j], d = s.to[j]
-                    let jMinX = min(c.x, d.x), jMaxX = max(c.x, d.x), jMinY = min(c.y, d.y), jMaxY = max(c.y, d.y)
-                    guard iMinX <= jMaxX, jMinX <= iMaxX, iMinY <= jMaxY, jMinY <= iMaxY else { continue }
                     if wholeBox[i] && wholeBox[j] {
                         // Test once: in the cell of the overlap's lower-left corner.
-                        let here = GridPoint(x: floorDiv(max(iMinX, jMinX), cell), y: floorDiv(max(iMinY, jMinY), cell))
+                        let here = GridPoint(x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
                         guard buckets.range(here).contains(u) else { continue }
                     }
-                    addCrossing(a, b, c, d, into: &out)
+                    addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out)
                 }
             }
         }
