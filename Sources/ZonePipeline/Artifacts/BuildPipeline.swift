@@ -40,25 +40,9 @@ public struct BuildPipeline {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
         let files = try ZoneFiles.discover(paths ?? config.zones)
-        let scanner = FileScanner(config: config, cache: cache, now: now)
-        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
-        let scanned = try parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
-            Result { () throws(SourceError) in try scanner.scan(files[i], context: context) }
-        }.map { try $0.get() }
-        // All features in one numbering (file order, then source order); the scans keep the rest.
-        var scans = scanned.map(\.file)
-        var featureStart: [Int] = []
-        var features: [FeatureSummary] = []
-        features.reserveCapacity(scans.reduce(0) { $0 + $1.features.count })
-        var fileOf: [Int32] = []
-        for i in scans.indices {
-            featureStart.append(features.count)
-            features += scans[i].features
-            fileOf += repeatElement(Int32(i), count: scans[i].features.count)
-            scans[i].features = []
-        }
-        featureStart.append(features.count)
-        var diagnostics = ZoneLoader.ordered(scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
+        let pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs)
+        let features = pass.features
+        var diagnostics = pass.diagnostics
         clock.lap("load", into: &seconds)
         progress("read and validated \(files.count) files, \(features.count) features")
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
@@ -72,8 +56,8 @@ public struct BuildPipeline {
         let missing = cityGroups.indices.filter { cached[$0] == nil }
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
         let folders = cityFolders(cityGroups.map(\.city))
-        let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: fileOf, fileCount: files.count)
-        let builder = UnitBuilder(config: config, scans: scans, features: features, featureStart: featureStart, groups: cityGroups, folders: folders)
+        let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: pass.fileOf, fileCount: files.count)
+        let builder = UnitBuilder(config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups, folders: folders)
         // Largest units first (by input positions), so both workers finish together.
         let weights = units.map { u in u.cities.reduce(0) { $0 + cityGroups[$1].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } } } }
         let builtUnits = try parallelMap(count: units.count, jobs: jobs, weights: weights, makeWorker: { try? GEOSContext() }) { context, u in
@@ -105,16 +89,7 @@ public struct BuildPipeline {
             guard let built = fresh[i] else { continue }
             let result = built.result
             let artifact = try built.artifact.get()
-            let inputs = city.groups.flatMap(\.members)
-            let row = BuildReport.City(
-                id: city.city, inputFeatures: inputs.count,
-                inputPolygons: result.groups.reduce(0) { $0 + $1.inputPolygons },
-                outputFeatures: artifact.entry.features,
-                verticesIn: inputs.reduce(0) { $0 + features[$1].positionCount },
-                verticesOut: artifact.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
-                bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes,
-                verticesBeforeSimplify: result.groups.reduce(0) { $0 + $1.verticesBeforeSimplify },
-                maxDeviationM: result.groups.map(\.hausdorffM).max() ?? 0)
+            let row = BuildReport.City(city, result, artifact, features)
             let cityContested = result.contested.map {
                 BuildReport.Contested(city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"), squareMetres: $0.squareMetres)
             }
@@ -128,7 +103,7 @@ public struct BuildPipeline {
                                                   artifactPath: artifact.file.path), artifact: artifact.file.bytes)
             }
         }
-        cache?.prune(cities: Set(keys.compactMap { $0 }), files: Set(scanned.flatMap(\.cacheKeys)))
+        cache?.prune(cities: Set(keys.compactMap { $0 }), files: pass.cacheKeys)
         let styleArtifact = try set.styleTable(table)
         outputFiles.append(styleArtifact.file)
         clock.lap("artifacts", into: &seconds)
@@ -143,12 +118,29 @@ public struct BuildPipeline {
         let report = BuildReport(
             cities: rows, total: BuildReport.total(rows), contested: contested,
             stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
-            parsedFiles: scanned.count { $0.parsed })
+            parsedFiles: pass.parsedFiles)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
         outputFiles.append(ArtifactFile(path: "report.json", bytes: [UInt8](try encoder.encode(report)) + [0x0A]))
         return Outcome(diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
                        inputFiles: files.count)
+    }
+}
+
+extension BuildReport.City {
+    /// The report row of a city just built.
+    init(_ city: CityGroups, _ result: CityResult, _ artifact: (file: ArtifactFile, entry: Manifest.CityEntry, minified: Int),
+         _ features: [FeatureSummary]) {
+        let inputs = city.groups.flatMap(\.members)
+        self.init(
+            id: city.city, inputFeatures: inputs.count,
+            inputPolygons: result.groups.reduce(0) { $0 + $1.inputPolygons },
+            outputFeatures: artifact.entry.features,
+            verticesIn: inputs.reduce(0) { $0 + features[$1].positionCount },
+            verticesOut: artifact.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
+            bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes,
+            verticesBeforeSimplify: result.groups.reduce(0) { $0 + $1.verticesBeforeSimplify },
+            maxDeviationM: result.groups.map(\.hausdorffM).max() ?? 0)
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The build's first pass: every zone file read and checked in parallel (or found in the
+/// cache), its findings kept, and all features' summaries put in one numbering (file order,
+/// then source order), with the cross-file rules checked over them.
+struct ScanPass {
+    /// The files' scans; their features are moved to `features`.
+    var scans: [ScannedFile]
+    var features: [FeatureSummary]
+    /// Index of each file's first feature in `features`, then the feature count.
+    var featureStart: [Int]
+    /// The file of each feature.
+    var fileOf: [Int32]
+    /// Files parsed (the others came from the cache), and the cache entries used.
+    var parsedFiles: Int
+    var cacheKeys: Set<String>
+    /// All findings, ordered by file, line and column.
+    var diagnostics: [Diagnostic]
+
+    init(files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int) throws(SourceError) {
+        let scanner = FileScanner(config: config, cache: cache, now: now)
+        // Largest files first, so both workers finish together.
+        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+        let results = parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
+            Result { () throws(SourceError) in try scanner.scan(files[i], context: context) }
+        }
+        scans = []
+        features = []
+        featureStart = []
+        fileOf = []
+        parsedFiles = 0
+        cacheKeys = []
+        for (i, result) in results.enumerated() {
+            let (read, keys, parsed) = try result.get()
+            var scan = read
+            featureStart.append(features.count)
+            features += scan.features
+            fileOf += repeatElement(Int32(i), count: scan.features.count)
+            scan.features = []
+            scans.append(scan)
+            parsedFiles += parsed ? 1 : 0
+            cacheKeys.formUnion(keys)
+        }
+        featureStart.append(features.count)
+        diagnostics = ZoneLoader.ordered(scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
+    }
+}
