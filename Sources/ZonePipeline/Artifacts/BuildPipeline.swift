@@ -58,13 +58,25 @@ public struct BuildPipeline {
         let folders = cityFolders(cityGroups.map(\.city))
         let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: pass.fileOf, fileCount: files.count)
         let builder = UnitBuilder(config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups, folders: folders)
-        // Largest units first (by input positions), so both workers finish together.
-        let weights = units.map { u in u.cities.reduce(0) { $0 + cityGroups[$1].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } } } }
-        let builtUnits = try parallelMap(count: units.count, jobs: jobs, weights: weights, makeWorker: { try? GEOSContext() }) { context, u in
-            Result { () throws(SourceError) in try builder.build(units[u], context: context) }
+        // Tasks are cities, a unit's together; largest units first and, in a unit, largest
+        // cities first (by input positions), so the workers finish together.
+        let cityWeight = { (c: Int) in cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } } }
+        let tasks = units.indices
+            .sorted { (units[$0].cities.reduce(0) { $0 + cityWeight($1) }, $1) > (units[$1].cities.reduce(0) { $0 + cityWeight($1) }, $0) }
+            .flatMap { u in units[u].cities.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }.map { (unit: u, city: $0) } }
+        let loads = UnitLoads(units)
+        let built = try parallelMap(count: tasks.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, t in
+            Result { () throws(SourceError) in
+                let (unit, city) = tasks[t]
+                defer { loads.cityDone(in: unit) }
+                let (loaded, firstRead) = try loads.features(of: unit) { () throws(SourceError) in try builder.read(units[unit]) }
+                var done = builder.build(city: city, in: loaded, context: context)
+                if firstRead { done.result.timings["read", default: 0] += loaded.seconds }
+                return done
+            }
         }.map { try $0.get() }
         var fresh: [Int: BuiltCity] = [:]
-        for city in builtUnits.joined() { fresh[city.index] = city }
+        for city in built { fresh[city.index] = city }
         for i in cityGroups.indices {
             diagnostics += fresh[i]?.result.diagnostics ?? cached[i]?.city.diagnostics.map(\.diagnostic) ?? []
         }

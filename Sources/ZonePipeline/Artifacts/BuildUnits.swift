@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// Cities built together because they share zone files: every file is parsed once for its
 /// cities, and a worker holds the coordinates of one unit at a time. With one file per city (or
@@ -42,8 +42,16 @@ struct BuiltCity {
     var artifact: Result<(file: ArtifactFile, entry: Manifest.CityEntry, minified: Int), any Error>
 }
 
-/// Builds units: reads their files again (checking they are the bytes that were scanned), runs
-/// the geometry pipeline of each city and writes its artifact, in one worker.
+/// A unit's features as read again for its build.
+struct LoadedUnit: Sendable {
+    var features: [Feature]
+    /// Where each file's features start in `features`.
+    var localStart: [Int: Int]
+    var seconds: Double
+}
+
+/// Builds the cities of units: reads a unit's files again (checking they are the bytes that
+/// were scanned), runs the geometry pipeline of each city and writes its artifact.
 struct UnitBuilder: Sendable {
     let config: PipelineConfig
     /// The scanned files (their features moved to `features`).
@@ -54,11 +62,9 @@ struct UnitBuilder: Sendable {
     let groups: [CityGroups]
     let folders: [String: String]
 
-    func build(_ unit: BuildUnit, context: GEOSContext?) throws(SourceError) -> [BuiltCity] {
+    func read(_ unit: BuildUnit) throws(SourceError) -> LoadedUnit {
         var clock = StageClock()
-        var timings: [String: Double] = [:]
-        var parsed: [Feature] = []
-        var localStart: [Int: Int] = [:]
+        var loaded = LoadedUnit(features: [], localStart: [:], seconds: 0)
         for f in unit.files {
             let scan = scans[f]
             let text = try SourceText(contentsOf: scan.path)
@@ -70,38 +76,42 @@ struct UnitBuilder: Sendable {
             guard read.count == summaries.count else {
                 throw SourceError(path: scan.path, message: "read \(read.count) features, but checking found \(summaries.count)")
             }
-            for (i, summary) in zip(read.indices, summaries) { read[i].isValid = summary.isValid }
-            localStart[f] = parsed.count
-            parsed += read
-        }
-        clock.lap("read", into: &timings)
-
-        let set = ArtifactSet(config: config)
-        let styles = StyleExtraction(config: config)
-        var built: [BuiltCity] = []
-        for c in unit.cities {
-            var city = groups[c]
-            for g in city.groups.indices {
-                city.groups[g].members = city.groups[g].members.map { m in
-                    let file = fileIndex(of: m)
-                    return (localStart[file] ?? 0) + (m - featureStart[file])
-                }
+            // The summaries' properties (trimmed, shared) and validity; ring offsets only
+            // served the scan's messages.
+            for (i, summary) in zip(read.indices, summaries) {
+                read[i].isValid = summary.isValid
+                read[i].properties = summary.properties
+                read[i].ringOffsets = []
             }
-            var result = GeometryStage.process(city, features: parsed, config: config, context: context)
-            let artifact = Result { try set.city(result, folder: folders[city.city] ?? slug(city.city), features: parsed, styles: styles) }
-            // What the build keeps of a written city: its rows, not its coordinates.
-            for g in result.groups.indices { result.groups[g].geometry = PolygonalGeometry() }
-            built.append(BuiltCity(index: c, result: result, artifact: artifact))
+            loaded.localStart[f] = loaded.features.count
+            loaded.features += read
         }
-        clock.lap("write", into: &timings)
-        // Reading and writing are the unit's; geometry steps are each city's.
-        if var first = built.first {
-            let write = (timings["write"] ?? 0) - built.reduce(0) { $0 + $1.result.timings.values.reduce(0, +) }
-            first.result.timings["read", default: 0] += timings["read"] ?? 0
-            first.result.timings["write", default: 0] += max(0, write)
-            built[0] = first
+        var timings: [String: Double] = [:]
+        clock.lap("read", into: &timings)
+        loaded.seconds = timings["read"] ?? 0
+        return loaded
+    }
+
+    /// City `c` of a loaded unit, built and written; its coordinates are dropped once written.
+    func build(city c: Int, in unit: LoadedUnit, context: GEOSContext?) -> BuiltCity {
+        var clock = StageClock()
+        var city = groups[c]
+        for g in city.groups.indices {
+            city.groups[g].members = city.groups[g].members.map { m in
+                let file = fileIndex(of: m)
+                return (unit.localStart[file] ?? 0) + (m - featureStart[file])
+            }
         }
-        return built
+        var result = GeometryStage.process(city, features: unit.features, config: config, context: context)
+        let artifact = Result {
+            try ArtifactSet(config: config).city(result, folder: folders[city.city] ?? slug(city.city), features: unit.features,
+                                                 styles: StyleExtraction(config: config))
+        }
+        for g in result.groups.indices { result.groups[g].geometry = PolygonalGeometry() }
+        var total: [String: Double] = [:]
+        clock.lap("total", into: &total)
+        result.timings["write", default: 0] += max(0, (total["total"] ?? 0) - result.timings.values.reduce(0, +))
+        return BuiltCity(index: c, result: result, artifact: artifact)
     }
 
     /// The scanned file holding feature `m`.
@@ -112,5 +122,64 @@ struct UnitBuilder: Sendable {
             if featureStart[mid] <= m { lo = mid } else { hi = mid - 1 }
         }
         return lo
+    }
+}
+
+/// The units being built, shared by the workers: a unit's files are read by the first worker
+/// that takes one of its cities (another one waits for them), and its features are dropped when
+/// its last city is written. So workers build the cities of one large unit (one file holding
+/// every city) together, and hold few units at a time.
+final class UnitLoads: @unchecked Sendable {
+    private enum State {
+        case unread
+        case loaded(LoadedUnit)
+        case failed(SourceError)
+        case released
+    }
+
+    private let lock = NSLock()
+    private var states: [State]
+    private var remaining: [Int]
+    /// One per unit, held while it is read.
+    private let reading: [NSLock]
+
+    init(_ units: [BuildUnit]) {
+        states = units.map { _ in .unread }
+        remaining = units.map(\.cities.count)
+        reading = units.map { _ in NSLock() }
+    }
+
+    /// Unit u's features, read with `read` if no worker has; `firstRead` is true for the
+    /// worker that read them.
+    func features(of u: Int, read: () throws(SourceError) -> LoadedUnit) throws(SourceError) -> (unit: LoadedUnit, firstRead: Bool) {
+        reading[u].lock()
+        defer { reading[u].unlock() }
+        switch withLock({ states[u] }) {
+        case .loaded(let unit): return (unit, false)
+        case .failed(let error): throw error
+        case .unread, .released:
+            do {
+                let unit = try read()
+                withLock { states[u] = .loaded(unit) }
+                return (unit, true)
+            } catch {
+                withLock { states[u] = .failed(error) }
+                throw error
+            }
+        }
+    }
+
+    /// One city of unit u is done; after the last, the unit's features go.
+    func cityDone(in u: Int) {
+        withLock {
+            remaining[u] -= 1
+            if remaining[u] == 0, case .loaded = states[u] { states[u] = .released }
+        }
+    }
+
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }

@@ -124,6 +124,24 @@ import Testing
         #expect(entries.count == 6)
     }
 
+    @Test func oneFileOfManyCitiesBuildsAsSplitFilesDo() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cities = ["oslo", "paris", "rome", "wien"]
+        let features = cities.enumerated().flatMap { i, city in
+            [feature(city, "parking", Double(i)), feature(city, "slow", Double(i) + 0.5), feature(city, "parking", Double(i) + 0.8)]
+        }
+        try write(["all.geojson": features], to: dir.appendingPathComponent("one/zones"))
+        try write(Dictionary(uniqueKeysWithValues: cities.enumerated().map { i, city in ("\(city).geojson", Array(features[(3 * i)..<(3 * i + 3)])) }),
+                  to: dir.appendingPathComponent("split/zones"))
+        // One unit: both workers build its cities, which share the features read once.
+        let one = try #require(try build(dir.appendingPathComponent("one"), cache: nil).output)
+        let split = try #require(try build(dir.appendingPathComponent("split"), cache: nil).output)
+        let artifacts = { (o: BuildOutput) in o.files.filter { !$0.path.hasSuffix(".json") }.map { [$0.path: $0.bytes] } }
+        #expect(one.report.cities.count == 4)
+        #expect(artifacts(one) == artifacts(split))
+    }
+
     @Test func aFileChangedBetweenScanAndBuildStopsTheBuild() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -135,9 +153,9 @@ import Testing
         let builder = UnitBuilder(config: .default, scans: [scan], features: scan.features, featureStart: [0, scan.features.count],
                                   groups: groups, folders: ["rome": "rome"])
         let unit = BuildUnit(files: [0], cities: [0])
-        #expect(try builder.build(unit, context: context).first?.artifact.get().entry.features == 1)
+        #expect(try builder.build(city: 0, in: try builder.read(unit), context: context).artifact.get().entry.features == 1)
         try write(["a.geojson": [feature("rome", "parking", 2)]], to: dir)
-        let error = #expect(throws: SourceError.self) { try builder.build(unit, context: context) }
+        let error = #expect(throws: SourceError.self) { try builder.read(unit) }
         #expect(error?.path == path)
         #expect(error?.message.contains("changed while zonectl was building") == true)
     }
