@@ -1,9 +1,9 @@
 import Foundation
 
-/// Cities built together because they share zone files: every file is parsed once for its
-/// cities, and a worker holds the coordinates of one unit at a time. With one file per city (or
-/// a city split over a few files) a unit is a city or two; one file holding every city makes
-/// one unit of the whole build.
+/// Cities that share zone files: a unit's files are read once for all its cities, and its
+/// features are dropped when its last city is written (``UnitLoads``). With one file per city
+/// (or a city split over a few files) a unit is a city or two; one file holding every city
+/// makes one unit of the whole build.
 struct BuildUnit {
     /// Indices of scanned files, ascending.
     var files: [Int]
