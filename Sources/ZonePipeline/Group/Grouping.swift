@@ -18,17 +18,29 @@ public struct CityGroups: Sendable {
 /// so every run processes them in one order.
 public enum Grouping {
     public static func group<F: FeatureFacts>(_ features: [F], by keys: [String]) -> [CityGroups] {
-        var byKey: [[String]: [Int]] = [:]
-        var keyOf: [UInt: [String]] = [:]  // by properties storage: features share a few sets
+        var groupOfKey: [[String]: Int] = [:]
+        var groups: [FeatureGroup] = []
+        // The group of each properties storage seen: features share a few sets (the loader
+        // gives equal sets of a file one storage), and all are alive here, so none is reused.
+        var groupOfStorage: [UInt: Int] = [:]
         for (i, f) in features.enumerated() where f.hasGeometry {
             let identity = f.properties.storageIdentity
-            let key = keyOf[identity] ?? keys.map { f.properties[$0]?.stringValue ?? "" }
-            keyOf[identity] = key
-            byKey[key, default: []].append(i)
+            if let g = groupOfStorage[identity] {
+                groups[g].members.append(i)
+                continue
+            }
+            let key = keys.map { f.properties[$0]?.stringValue ?? "" }
+            let g = groupOfKey[key] ?? groups.count
+            if g == groups.count {
+                groupOfKey[key] = g
+                groups.append(FeatureGroup(key: key, members: []))
+            }
+            groupOfStorage[identity] = g
+            groups[g].members.append(i)
         }
         var cities: [String: [FeatureGroup]] = [:]
-        for (key, members) in byKey {
-            cities[key[0], default: []].append(FeatureGroup(key: key, members: members))
+        for group in groups {
+            cities[group.key[0], default: []].append(group)
         }
         return cities.keys.sorted().map { city in
             CityGroups(city: city, groups: (cities[city] ?? []).sorted { $0.key.lexicographicallyPrecedes($1.key) })

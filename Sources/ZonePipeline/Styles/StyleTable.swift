@@ -38,8 +38,9 @@ public struct StyleExtraction: Sendable {
     public func table<F: FeatureFacts>(for features: [F]) -> StyleTable {
         var values: [String: JSONObject] = config.styles.definitions
         var complete = Set<String>()  // styles that have every style key already
+        var merged = Set<UInt>()  // properties storages already merged (merging is idempotent)
         let keyCount = config.styleKeys.count
-        for f in features where f.hasGeometry {
+        for f in features where f.hasGeometry && merged.insert(f.properties.storageIdentity).inserted {
             guard let name = styleName(of: f), !complete.contains(name) else { continue }
             var style = values[name] ?? JSONObject()
             for (k, v) in rawValues(of: f).members where style[k] == nil { style.members.append((k, v)) }
