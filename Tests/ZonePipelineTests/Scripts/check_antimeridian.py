@@ -9,8 +9,9 @@ as the case says) and a "truth" geometry to compare with. For each case this pri
 
 * invalid: shapely's reason when zonectl's output is invalid, else null;
 * wide_parts: polygons of the output whose longitudes span more than 180 degrees;
-* bbox_expected: the RFC 7946 section 5.2 box computed here by brute force (every part's west
-  edge tried as the box's west; the shortest box wins, one not through 180 on ties);
+* bbox_expected: the RFC 7946 section 5.2 box computed by brute force (every part's west edge
+  tried as the box's west; the shortest box wins, one not through 180 on ties), by
+  Tests/Scripts/geojson_boxes.py, which check_artifacts.py uses too;
 * area: the output's planar area (degrees squared);
 * reference_symdiff: area of the symmetric difference between the output and the package's
   result (both made valid first: the package can return invalid shapes), and reference_invalid,
@@ -22,6 +23,7 @@ The package's input has its longitudes wrapped into [-180, 180] first: given lon
 Prints one JSON object: {"antimeridian": version, "shapely": version, "cases": {name: {...}}}.
 """
 import json
+import os
 import sys
 import warnings
 from importlib.metadata import version
@@ -29,6 +31,9 @@ from importlib.metadata import version
 import antimeridian
 import shapely
 from shapely.geometry import mapping, shape
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from geojson_boxes import parts, rfc7946_box  # noqa: E402
 
 
 def wrapped(coordinates):
@@ -40,29 +45,6 @@ def wrapped(coordinates):
     return [wrapped(c) for c in coordinates]
 
 
-def parts(g):
-    return list(g.geoms) if hasattr(g, "geoms") else [g]
-
-
-def brute_force_box(g):
-    ranges = []
-    for p in parts(g):
-        xs = [x for x, _ in p.exterior.coords]
-        ranges.append((min(xs), max(xs)))
-    west, east = min(r[0] for r in ranges), max(r[1] for r in ranges)
-    best = (east - west, west, east)
-    for start, _ in ranges:
-        length, end = 0.0, start
-        for w, e in ranges:
-            reach = (w - start) % 360 + (e - w)
-            if reach > length:
-                length, end = reach, e
-        if length < best[0] - 1e-12:
-            best = (length, start, end)
-    _, south, _, north = g.bounds
-    return [best[1], south, best[2], north]
-
-
 def valid(g):
     return g if g.is_valid else shapely.make_valid(g)
 
@@ -72,7 +54,7 @@ def check(case):
     result = {
         "invalid": None if ours.is_valid else shapely.is_valid_reason(ours),
         "wide_parts": sum(1 for p in parts(ours) if max(x for x, _ in p.exterior.coords) - min(x for x, _ in p.exterior.coords) > 180),
-        "bbox_expected": brute_force_box(ours),
+        "bbox_expected": rfc7946_box(parts(ours)),
         "area": ours.area,
     }
     if "input" in case:
