@@ -22,12 +22,7 @@ import Testing
         #expect(a == b)
 
         // Schema, hashes, sizes, style/bbox on every feature, decimals, validity (shapely).
-        let check = try run(TestPaths.python, [
-            TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dir.appendingPathComponent("one").path,
-            TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
-        ])
-        #expect(check.status == 0, "\(check.stderr)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let result = try checkArtifacts(dir.appendingPathComponent("one"))
         #expect(result["cities"] as? Int == 42)
         #expect(result["invalid"] as? Int == 0)
         #expect((result["problems"] as? [String])?.isEmpty == true, "\(result["problems"] ?? "")")
@@ -52,12 +47,7 @@ import Testing
         let zones = TestPaths.fixtures.appendingPathComponent("antimeridian").path
         let r = try zonectl("build", "--zones", zones, "--out", "dist", "--no-cache", in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        let check = try run(TestPaths.python, [
-            TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dir.appendingPathComponent("dist").path,
-            TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
-        ])
-        #expect(check.status == 0, "\(check.stderr)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let result = try checkArtifacts(dir.appendingPathComponent("dist"))
         #expect(result["cities"] as? Int == 5)
         #expect(result["invalid"] as? Int == 0)
         #expect(result["spanning"] as? Int == 5)
@@ -154,6 +144,16 @@ import Testing
         let uncached = try zonectl("build", "--zones", "zones", "--out", "d", "--no-cache", in: dir)
         #expect(!uncached.stdout.contains("(cache)"))
         #expect(try artifactFiles(dir.appendingPathComponent("d")) == after)
+    }
+
+    /// check_artifacts.py's findings on a build output (6 decimals); the script must exit 0.
+    func checkArtifacts(_ dist: URL) throws -> [String: Any] {
+        let check = try run(TestPaths.python, [
+            TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dist.path,
+            TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
     }
 
     /// Artifact paths (zones/, styles/) → bytes.
