@@ -70,8 +70,6 @@ struct FileScanner: Sendable {
     /// The build's clock, for ``FileStamp/isSettled(at:)``.
     var now = Date()
 
-    var usedKeys: Set<String> { Set(config.groupBy + config.keep + [config.styles.property] + config.styleKeys) }
-
     /// The file's scan, the cache entries it used (to keep them when pruning), and whether it
     /// was parsed (not found in the cache).
     func scan(_ path: String, context: GEOSContext?) throws(SourceError) -> (file: ScannedFile, cacheKeys: [String], parsed: Bool) {
@@ -92,7 +90,7 @@ struct FileScanner: Sendable {
         if let cache, let key, let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, keys, false) }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
         let (features, diagnostics) = ZoneLoader.check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-                                                       keeping: usedKeys, context: context)
+                                                       keeping: config.propertiesRead, context: context)
         let scanned = ScannedFile(path: path, digest: digest, checksum: crc32Checksum(text.bytes), bytes: text.bytes.count,
                                   features: features.map { FeatureSummary($0, withDigest: cache != nil) }, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
@@ -101,7 +99,7 @@ struct FileScanner: Sendable {
 
     /// The settings that shape a scan's result.
     var rulesFingerprint: String {
-        "\(config.repair)|\(config.antimeridian.interpolation)|\(usedKeys.sorted())"
+        "\(config.repair)|\(config.antimeridian.interpolation)|\(config.propertiesRead.sorted())"
     }
 }
 

@@ -20,7 +20,7 @@ public enum ZoneLoader {
     public static func load(paths: [String], config: PipelineConfig, jobs: Int = defaultJobs) throws(SourceError) -> LoadedZones {
         let files = try ZoneFiles.discover(paths)
         let repair = config.repair, interpolation = config.antimeridian.interpolation
-        let usedKeys = Set(config.groupBy + config.keep + [config.styles.property] + config.styleKeys)
+        let usedKeys = config.propertiesRead
         // Largest files first, so both workers finish together.
         let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
         let results = parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
@@ -84,4 +84,10 @@ public enum ZoneLoader {
         }
         return (features, diagnostics)
     }
+}
+
+extension PipelineConfig {
+    /// The feature properties a build reads (`group_by`, `keep`, the style property and style
+    /// keys); loading keeps only these.
+    var propertiesRead: Set<String> { Set(groupBy + keep + [styles.property] + styleKeys) }
 }
