@@ -18,7 +18,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try zonectl("validate", "a.geojson", in: dir)
         #expect(r.status == 0)
-        #expect(r.stdout == "1 files, 1 features: 0 errors, 0 warnings\n")
+        #expect(r.stdout == "1 file, 1 feature: 0 errors, 0 warnings\n")
         #expect(r.stderr == "")
     }
 
@@ -40,7 +40,7 @@ import Testing
             b.geojson:4:3: error: feature has no "city" property (group_by: [city, style])
 
             """)
-        #expect(r.stdout == "1 files, 2 features: 2 errors, 0 warnings\n")
+        #expect(r.stdout == "1 file, 2 features: 2 errors, 0 warnings\n")
     }
 
     @Test func jsonFormatIsOneDocument() throws {

@@ -5,6 +5,8 @@ public struct ArtifactFile: Sendable {
     /// Path relative to the output directory (and object key relative to the store prefix).
     public var path: String
     public var bytes: [UInt8]
+    /// The city whose artifact this is (named in write errors); nil for the other files.
+    public var city: String? = nil
 }
 
 /// Turns geometry results into the published files: one gzip'd GeoJSON per city, the style
@@ -36,7 +38,7 @@ struct ArtifactSet: Sendable {
             contentType: "application/geo+json", contentEncoding: "gzip", bbox: bbox?.array ?? [],
             features: outputs.count, vertices: result.groups.reduce(0) { $0 + $1.geometry.positionCount },
             styles: Array(Set(styleNames)).sorted())
-        return (ArtifactFile(path: key, bytes: gzip), entry, raw.count)
+        return (ArtifactFile(path: key, bytes: gzip, city: result.city), entry, raw.count)
     }
 
     /// The style table artifact: {"name": {"stroke": …, …}, …}, compact, names sorted.
@@ -50,22 +52,33 @@ struct ArtifactSet: Sendable {
     }
 }
 
-/// Folder names for city ids: letters, digits, '-', '_' and '.' kept, others '_'; where two
-/// ids would share a folder, each gets 8 hex digits of its id's SHA-256 appended.
+/// Folder names for city ids: letters, digits, '-', '_' and '.' kept, others '_', at most
+/// ``maxFolderLength`` bytes; a longer name keeps its first bytes and gets 8 hex digits of its
+/// id's SHA-256, as does each of two ids that would share a folder. Any city name thus makes a
+/// safe, bounded file name (file systems allow 255 bytes a segment).
 func cityFolders(_ ids: [String]) -> [String: String] {
     let slugs = ids.map { (id: $0, slug: slug($0)) }
     let counts = Dictionary(slugs.map { ($0.slug, 1) }, uniquingKeysWith: +)
     return Dictionary(uniqueKeysWithValues: slugs.map { item in
-        (item.id, counts[item.slug, default: 0] > 1 ? item.slug + "-" + String(sha256Hex(Array(item.id.utf8)).prefix(8)) : item.slug)
+        (item.id, counts[item.slug, default: 0] > 1 ? item.slug + "-" + idHash(item.id) : item.slug)
     })
 }
 
-/// A city name as one path segment.
+/// The longest folder name a city gets from its name alone.
+let maxFolderLength = 64
+
+/// A city name as one path segment of at most ``maxFolderLength`` ASCII bytes.
 func slug(_ id: String) -> String {
     let kept = id.unicodeScalars.map { s -> String in
         s.isASCII && (CharacterSet.alphanumerics.contains(s) || "-_.".unicodeScalars.contains(s)) ? String(s) : "_"
     }.joined()
-    return kept.isEmpty || kept == "." || kept == ".." ? "_" + kept : kept
+    let safe = kept.isEmpty || kept == "." || kept == ".." ? "_" + kept : kept
+    return safe.utf8.count <= maxFolderLength ? safe : safe.prefix(maxFolderLength - 9) + "-" + idHash(id)
+}
+
+/// 8 hex digits of the id's SHA-256.
+private func idHash(_ id: String) -> String {
+    String(sha256Hex(Array(id.utf8)).prefix(8))
 }
 
 extension ZoneGroupResult {

@@ -48,6 +48,9 @@ public struct BuildPipeline {
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
 
         let cityGroups = Grouping.group(features, by: config.groupBy)
+        let (account, unexplained) = FeatureAccount.make(features, cities: cityGroups, diagnostics: diagnostics)
+        diagnostics += unexplained
+        guard unexplained.isEmpty else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
         let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, config: config) } }
         var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
         for (i, key) in keys.enumerated() {
@@ -92,7 +95,7 @@ public struct BuildPipeline {
         var contested: [BuildReport.Contested] = []
         for (i, city) in cityGroups.enumerated() {
             if let hit = cached[i] {
-                outputFiles.append(ArtifactFile(path: hit.city.artifactPath, bytes: hit.artifact))
+                outputFiles.append(ArtifactFile(path: hit.city.artifactPath, bytes: hit.artifact, city: city.city))
                 entries.append(hit.city.entry)
                 rows.append(hit.city.row)
                 contested += hit.city.contested
@@ -128,7 +131,7 @@ public struct BuildPipeline {
         var steps: [String: Double] = [:]
         for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
         let report = BuildReport(
-            cities: rows, total: BuildReport.total(rows), contested: contested,
+            features: account, cities: rows, total: BuildReport.total(rows), contested: contested,
             stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
             parsedFiles: pass.parsedFiles)
         let encoder = JSONEncoder()

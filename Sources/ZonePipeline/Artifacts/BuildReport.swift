@@ -26,6 +26,8 @@ public struct BuildReport: Codable, Sendable {
         public var squareMetres: Double
     }
 
+    /// Features read = built + refused, with the reasons for each refused one.
+    public var features: FeatureAccount
     public var cities: [City]
     public var total: City
     public var contested: [Contested]

@@ -35,6 +35,7 @@ extension GeoJSONParser {
         var m = ObjectMembers()
         var keys = DuplicateKeyCheck()
         var typeName: String?
+        var typeReported = false  // a "type" that is not a string, already reported
         var typeOffset = start
         var deferredCoordinates: Int?
         s.skipWhitespace()
@@ -57,7 +58,8 @@ extension GeoJSONParser {
                         typeName = m.type?.rawValue ?? s.decode(raw)
                     } else {
                         problem(at, "\"type\" must be a string, found \(s.describeToken())")
-                        typeName = ""
+                        typeName = nil
+                        typeReported = true
                         _ = try s.parseValue()
                     }
                 } else if s.equals(key, "coordinates"), expecting != .feature, m.type == nil || m.type?.isGeometry == true {
@@ -93,7 +95,7 @@ extension GeoJSONParser {
                 }
             } while try s.nextElement(close: UInt8(ascii: "}"), "',' or '}' in an object")
         }
-        checkType(m.type, typeName, typeOffset, expecting, start)
+        if !typeReported { checkType(m.type, typeName, typeOffset, expecting, start) }
         if let t = m.type, t.isGeometry, expecting != .feature {
             if let depth = t.coordinateDepth {
                 if !m.hasCoordinates {
@@ -116,8 +118,7 @@ extension GeoJSONParser {
         let what = expecting == .feature ? "Feature" : expecting == .geometry ? "geometry" : "GeoJSON object"
         guard let name else { return problem(start, "\(what) has no \"type\" member") }
         guard let type else {
-            if !name.isEmpty { problem(offset, "unknown \(expecting == .geometry ? "geometry" : "GeoJSON") type \(jsonQuoted(name))") }
-            return
+            return problem(offset, "unknown \(expecting == .geometry ? "geometry" : "GeoJSON") type \(jsonQuoted(name))")
         }
         if expecting == .feature, type != .feature {
             problem(offset, "expected a Feature, found type \(jsonQuoted(name))")

@@ -18,7 +18,8 @@ enum GeoJSONType: String {
 
     var isGeometry: Bool { self != .featureCollection && self != .feature }
 
-    /// The type named by a scanned string, compared byte for byte (no String is made).
+    /// The type named by a scanned string, compared after unescaping (no String is made for
+    /// the common names written plainly).
     static func match(_ raw: RawString, in s: JSONScanner) -> GeoJSONType? {
         if s.equals(raw, "Feature") { return .feature }
         if s.equals(raw, "Polygon") { return .polygon }

@@ -88,10 +88,12 @@ extension JSONScanner {
         return v
     }
 
-    /// True when the raw string's bytes equal `literal` (no escapes allowed).
+    /// True when the string, unescaped, equals `literal`: `"t\u0079pe"` equals `type`
+    /// (RFC 8259 §8.3: names are compared after escapes are converted).
     @inline(__always) func equals(_ s: RawString, _ literal: StaticString) -> Bool {
+        if s.hasEscapes { return decode(s) == "\(literal)" }
         let n = literal.utf8CodeUnitCount
-        guard !s.hasEscapes, s.end - s.start == n else { return false }
+        guard s.end - s.start == n else { return false }
         let lit = literal.utf8Start
         for i in 0..<n where buf[s.start + i] != lit[i] { return false }
         return true

@@ -77,22 +77,15 @@ extension JSONScanner {
 struct DuplicateKeyCheck {
     private static let known: [StaticString] = ["type", "coordinates", "geometry", "properties", "features", "id", "bbox", "geometries"]
     private var seen: UInt8 = 0
-    private var foreign: [String] = []
+    private var foreign: Set<String> = []
 
     mutating func insert(_ key: RawString, at offset: Int, in scanner: JSONScanner) throws(ReadError) {
-        var duplicate = false
-        if let bit = Self.known.firstIndex(where: { scanner.equals(key, $0) }) {
+        let duplicate: Bool
+        if let bit = Self.known.firstIndex(where: { scanner.equals(key, $0) }) {  // compared unescaped
             duplicate = seen & (1 << bit) != 0
             seen |= 1 << bit
         } else {
-            let name = scanner.decode(key)
-            if let bit = Self.known.firstIndex(where: { "\($0)" == name }) {  // a known name written with escapes
-                duplicate = seen & (1 << bit) != 0
-                seen |= 1 << bit
-            } else {
-                duplicate = foreign.contains(name)
-                foreign.append(name)
-            }
+            duplicate = !foreign.insert(scanner.decode(key)).inserted
         }
         if duplicate {
             throw ReadError(offset: offset, message: "duplicate key \(jsonQuoted(scanner.decode(key))) in object")

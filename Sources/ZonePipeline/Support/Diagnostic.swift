@@ -50,3 +50,60 @@ extension Array where Element == Diagnostic {
     /// True when any finding is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 }
+
+/// A finding as a summary shows it: the first of its kind, and how many more of that kind.
+public struct SummarisedDiagnostic: Sendable, Equatable {
+    public var first: Diagnostic
+    public var more: Int
+}
+
+extension Array where Element == Diagnostic {
+    /// Errors in full; warnings one line per kind, the first of each with how many more there
+    /// are. A kind is the message with its numbers and quoted text taken out, so "ring 2 is
+    /// clockwise" and "ring 5 is clockwise" are one kind. Order is kept.
+    public func summarisingWarnings() -> [SummarisedDiagnostic] {
+        var out: [SummarisedDiagnostic] = []
+        var slotOfKind: [String: Int] = [:]
+        for d in self {
+            guard d.severity == .warning else {
+                out.append(SummarisedDiagnostic(first: d, more: 0))
+                continue
+            }
+            let kind = Self.kind(of: d.message)
+            if let slot = slotOfKind[kind] {
+                out[slot].more += 1
+            } else {
+                slotOfKind[kind] = out.count
+                out.append(SummarisedDiagnostic(first: d, more: 0))
+            }
+        }
+        return out
+    }
+
+    /// The message with digits and double-quoted text replaced by placeholders.
+    static func kind(of message: String) -> String {
+        var kind = ""
+        var inQuote = false, inNumber = false
+        for c in message {
+            if c == "\"" {
+                inQuote.toggle()
+                if inQuote { kind.append("\"…\"") }
+                continue
+            }
+            if inQuote { continue }
+            if c.isASCII && (c.isNumber || (inNumber && (c == "." || c == "e" || c == "-"))) {
+                if !inNumber { kind.append("#") }
+                inNumber = true
+                continue
+            }
+            inNumber = false
+            kind.append(c)
+        }
+        return kind
+    }
+}
+
+/// "1 file", "2 files": a count with its noun.
+public func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -85,12 +85,12 @@ struct StructureRules {
             }
         }
         if let b = badLatitude {
-            out.append(.error(at(f, ring: r, position: b.index), "latitude \(b.value) is outside [-90, 90]\(more(b.count))"))
+            out.append(.error(at(f, ring: r, position: b.index), "latitude \(messageNumber(b.value)) is outside [-90, 90]\(more(b.count))"))
             ok = false
         }
         if let b = badLongitude {
             out.append(.warning(at(f, ring: r, position: b.index),
-                                "longitude \(b.value) is outside [-180, 180]\(more(b.count)); the ring is taken to cross the antimeridian"))
+                                "longitude \(messageNumber(b.value)) is outside [-180, 180]\(more(b.count)); the ring is taken to cross the antimeridian"))
         }
         return ok
     }
@@ -108,4 +108,11 @@ struct StructureRules {
 }
 
 /// "[x, y]" as in the source, for messages.
-func format(_ p: (x: Double, y: Double)) -> String { "[\(p.x), \(p.y)]" }
+func format(_ p: (x: Double, y: Double)) -> String { "[\(messageNumber(p.x)), \(messageNumber(p.y))]" }
+
+/// A coordinate as messages show it: rounded to 15 significant digits (what a double holds of a
+/// decimal), in the shortest form that reads back, so a computed 13.405000000000001 reads 13.405.
+func messageNumber(_ v: Double) -> String {
+    guard v.isFinite else { return "\(v)" }
+    return "\(Double(String(format: "%.15g", v)) ?? v)"
+}

@@ -8,8 +8,9 @@ extension Zonectl {
         static let configuration = CommandConfiguration(
             abstract: "Build the zone artifacts, manifest and report into the output directory.",
             discussion: """
-                Validation errors stop the build before anything is written; the previous output \
-                directory is replaced only when the whole build succeeded.
+                Validation errors stop the build before anything is written. The output directory \
+                must be new, empty, or one zonectl built before (it holds a .zonectl-owned marker); \
+                in it, only the files of the last build are replaced, manifest.json last.
                 """
         )
 
@@ -36,15 +37,20 @@ extension Zonectl {
 
         func run(config: PipelineConfig) throws -> ExitCode {
             let outDir = out ?? config.output
+            let sources = zones.isEmpty ? config.zones : zones
+            let inputs = inputsToProtect(zones: sources)
+            let outputDirectory = try OwnedDirectory.check(
+                outDir, for: .buildOutput, protecting: inputs + (noCache ? [] : [.init(cache, "the build cache")]))
+            let buildCache = try ownedCache(cache, disabled: noCache, protecting: inputs + [.init(outDir, "the build output")])
             let configBytes = global.config.flatMap { FileManager.default.contents(atPath: $0) }
                 ?? FileManager.default.contents(atPath: "pipeline.yml") ?? Data()
             let previous = FileManager.default.contents(atPath: outDir + "/manifest.json")
                 .flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }?.version
             let revision = GitRevision()
             let outcome = try BuildPipeline(config: config, jobs: jobs).run(
-                paths: zones.isEmpty ? nil : zones, configBytes: [UInt8](configBytes),
+                paths: sources, configBytes: [UInt8](configBytes),
                 revision: revision.value(), previousVersion: previous,
-                cache: noCache ? nil : BuildCache(directory: cache, codeIdentity: executableIdentity()),
+                cache: buildCache,
                 progress: { if isatty(STDERR_FILENO) != 0 { printError("zonectl: " + $0) } })
             for d in outcome.diagnostics where d.severity == .error || format == .text && global.verbose {
                 printError(d.description)
@@ -53,7 +59,8 @@ extension Zonectl {
                 printError("build failed: \(outcome.diagnostics.count { $0.severity == .error }) error(s); nothing was written")
                 return .failure
             }
-            try DistDirectory.write(output.files.map { ($0.path, $0.bytes) }, to: outDir)
+            try outputDirectory.replaceContents(
+                with: output.files.map { OwnedDirectory.File(path: $0.path, bytes: $0.bytes, city: $0.city) }, last: ["manifest.json"])
             switch format {
             case .json:
                 let encoder = JSONEncoder()
@@ -61,9 +68,12 @@ extension Zonectl {
                 print(String(decoding: try encoder.encode(output.report), as: UTF8.self))
             default:
                 print(BuildTable(report: output.report).render())
+                let account = output.report.features
+                print("\(plural(account.read, "feature")) read: \(account.built) built" +
+                      (account.refused.isEmpty ? "" : ", \(account.refused.count) refused (listed in report.json; each one's finding with --verbose)"))
                 let warnings = outcome.diagnostics.count
                 let reused = output.report.cachedCities > 0 ? ", \(output.report.cachedCities) of \(output.report.cities.count) cities unchanged (cache)" : ""
-                print("wrote \(output.files.count) files to \(outDir)/ (manifest version \(output.manifest.version)\(reused))" +
+                print("wrote \(plural(output.files.count, "file")) to \(outDir)/ (manifest version \(output.manifest.version)\(reused))" +
                       (warnings > 0 ? "; \(warnings) warning(s), shown with --verbose" : ""))
             }
             return .success

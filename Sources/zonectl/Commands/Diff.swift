@@ -39,13 +39,17 @@ extension Zonectl {
         var noCache = false
 
         func run(config: PipelineConfig) throws -> ExitCode {
+            let sources = zones.isEmpty ? config.zones : zones
+            let inputs = inputsToProtect(zones: sources)
+            let pictures = try svg.map { try OwnedDirectory.check($0, for: .pictures, protecting: inputs + [.init(cache, "the build cache")]) }
+            let buildCache = try ownedCache(cache, disabled: noCache, protecting: inputs + (svg.map { [.init($0, "the SVG directory")] } ?? []))
             let before = try snapshot(of: try targetStore(config: config))
             let configBytes = global.config.flatMap { FileManager.default.contents(atPath: $0) }
                 ?? FileManager.default.contents(atPath: "pipeline.yml") ?? Data()
             let outcome = try BuildPipeline(config: config, jobs: jobs).run(
-                paths: zones.isEmpty ? nil : zones, configBytes: [UInt8](configBytes),
+                paths: sources, configBytes: [UInt8](configBytes),
                 revision: nil, previousVersion: before.manifest?.version,
-                cache: noCache ? nil : BuildCache(directory: cache, codeIdentity: executableIdentity()),
+                cache: buildCache,
                 progress: { if isatty(STDERR_FILENO) != 0 { printError("zonectl: " + $0) } })
             for d in outcome.diagnostics where d.severity == .error || global.verbose { printError(d.description) }
             guard let output = outcome.output else {
@@ -60,7 +64,7 @@ extension Zonectl {
                 printError("zonectl diff: error: \(error)")
                 return ExitCode(2)
             }
-            if let svg { try writePictures(diff, to: svg) }
+            if let pictures { try writePictures(diff, to: pictures) }
             switch format {
             case .text: print(DiffTextReport(diff).render())
             case .markdown: print(DiffMarkdownReport(diff).render(), terminator: "")
@@ -92,28 +96,16 @@ extension Zonectl {
             }
         }
 
-        /// One SVG per city that is not unchanged, named after its artifact folder.
-        private func writePictures(_ diff: ZoneDiff, to directory: String) throws {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw PictureError(path: directory, reason: error.localizedDescription)
+        /// One SVG per city that is not unchanged, named after its artifact folder; the SVGs of
+        /// the last diff written there are replaced.
+        private func writePictures(_ diff: ZoneDiff, to directory: OwnedDirectory) throws {
+            let files = diff.cities.filter { $0.status != .unchanged }.compactMap { city in
+                DiffSVG().render(city).map { OwnedDirectory.File(path: city.folder + ".svg", bytes: Array($0.utf8), city: city.city) }
             }
-            var written = 0
-            for city in diff.cities where city.status != .unchanged {
-                guard let picture = DiffSVG().render(city) else { continue }
-                let url = URL(fileURLWithPath: directory).appendingPathComponent(city.folder + ".svg")
-                do { try Data(picture.utf8).write(to: url) } catch { throw PictureError(path: url.path, reason: error.localizedDescription) }
-                written += 1
-            }
-            printError("zonectl diff: wrote \(written) SVG file(s) to \(directory)/")
+            try directory.replaceContents(with: files)
+            printError("zonectl diff: wrote \(files.count) SVG file(s) to \(directory.path)/")
         }
     }
-}
-
-/// An SVG that cannot be written: a runtime failure, exit 2.
-struct PictureError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): cannot write: \(reason)" }
 }
 
 /// Output formats of `zonectl diff`.

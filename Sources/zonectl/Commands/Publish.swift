@@ -23,9 +23,11 @@ extension Zonectl {
         var format: OutputFormat = .text
 
         func run(config: PipelineConfig) throws -> ExitCode {
-            let store = try openStore(targetOptions.target, config: config)
+            let buildDirectory = dist ?? config.output
+            let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputsToProtect(zones: config.zones)
+                                                + [.init(buildDirectory, "the build output")])
             do {
-                let plan = try PublishPlan.make(dist: dist ?? config.output, store: store)
+                let plan = try PublishPlan.make(dist: buildDirectory, store: store)
                 if dryRun {
                     report(plan: plan, store: store)
                     return .success

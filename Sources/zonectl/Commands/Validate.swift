@@ -19,7 +19,7 @@ extension Zonectl {
 
         func run(config: PipelineConfig) throws -> ExitCode {
             let zones = try ZoneLoader.load(paths: paths.isEmpty ? config.zones : paths, config: config, jobs: jobs)
-            DiagnosticPrinter(format: format).print(zones.diagnostics, summary: [
+            DiagnosticPrinter(format: format, verbose: global.verbose).print(zones.diagnostics, summary: [
                 "files": zones.files.count, "features": zones.features.count,
             ])
             return zones.diagnostics.hasErrors ? .failure : .success

@@ -35,7 +35,8 @@ extension Zonectl {
         var version: String
 
         func run(config: PipelineConfig) throws -> ExitCode {
-            let store = try openStore(targetOptions.target, config: config)
+            let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputsToProtect(zones: config.zones)
+                                                + [.init(config.output, "the build output")])
             do {
                 let manifest = try VersionHistory(store: store).rollback(to: version)
                 print("rolled back: \(store.name)/manifest.json now serves the artifacts of \(version) as version \(manifest.version)")

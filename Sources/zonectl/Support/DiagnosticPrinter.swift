@@ -5,14 +5,22 @@ import ZonePipeline
 /// on stdout, or as GitHub Actions workflow commands on stdout.
 struct DiagnosticPrinter {
     let format: OutputFormat
+    /// Text: every warning, not one line per kind.
+    var verbose = false
 
     func print(_ diagnostics: [Diagnostic], summary: [String: Int]) {
         switch format {
         case .text:
-            for d in diagnostics { printError(d.description) }
+            if verbose {
+                for d in diagnostics { printError(d.description) }
+            } else {
+                for s in diagnostics.summarisingWarnings() {
+                    printError(s.first.description + (s.more > 0 ? " (and \(plural(s.more, "more warning")) like it; all with --verbose)" : ""))
+                }
+            }
             let errors = diagnostics.count { $0.severity == .error }
             let warnings = diagnostics.count - errors
-            Swift.print("\(summary["files"] ?? 0) files, \(summary["features"] ?? 0) features: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            Swift.print("\(plural(summary["files"] ?? 0, "file")), \(plural(summary["features"] ?? 0, "feature")): \(plural(errors, "error")), \(plural(warnings, "warning"))")
         case .github:
             for d in diagnostics {
                 let l = d.location

@@ -16,6 +16,16 @@ func openStore(_ target: String?, config: PipelineConfig, option: String = "--ta
     return LocalStore(root: target)
 }
 
+/// The store a TARGET names, for a command that writes or deletes in it: a local store must be
+/// a directory zonectl owns (``OwnedDirectory``), checked before anything is done.
+func openStoreForWriting(_ target: String?, config: PipelineConfig, protecting: [OwnedDirectory.Protected]) throws -> ObjectStore {
+    let store = try openStore(target, config: config)
+    if let local = store as? LocalStore {
+        try OwnedDirectory.check(local.root, for: .store, protecting: protecting).prepare()
+    }
+    return store
+}
+
 /// Options of the commands that talk to a target.
 struct TargetOptions: ParsableArguments {
     @Option(help: "s3://bucket/prefix, or a directory / file:// URL (default: publish.target from pipeline.yml).")

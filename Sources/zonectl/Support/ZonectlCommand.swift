@@ -46,6 +46,23 @@ extension ZonectlCommand {
     }
 
     var jobs: Int { global.jobs ?? defaultJobs }
+
+    /// The configuration file read, if any.
+    var configPath: String? {
+        global.config ?? (FileManager.default.fileExists(atPath: "pipeline.yml") ? "pipeline.yml" : nil)
+    }
+
+    /// What a local write must never touch: the zone sources and the configuration.
+    func inputsToProtect(zones: [String]) -> [OwnedDirectory.Protected] {
+        zones.map { OwnedDirectory.Protected($0, "the zone sources") } + (configPath.map { [OwnedDirectory.Protected($0, "the config")] } ?? [])
+    }
+
+    /// The build cache directory, checked as zonectl's own and created; nil with --no-cache.
+    func ownedCache(_ path: String, disabled: Bool, protecting: [OwnedDirectory.Protected]) throws(OutputError) -> BuildCache? {
+        if disabled { return nil }
+        try OwnedDirectory.check(path, for: .cache, protecting: protecting).prepare()
+        return BuildCache(directory: path, codeIdentity: executableIdentity())
+    }
 }
 
 /// Writes a line to standard error.

@@ -27,7 +27,7 @@ import Testing
             let previous = (try? Data(contentsOf: URL(fileURLWithPath: dist + "/manifest.json"))).flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }
             let outcome = try BuildPipeline(config: config, jobs: 1).run(configBytes: [], revision: nil, previousVersion: previous?.version, now: now)
             let output = try #require(outcome.output)
-            try DistDirectory.write(output.files.map { ($0.path, $0.bytes) }, to: dist)
+            try OwnedDirectory.check(dist, for: .buildOutput).replaceContents(with: output.files.map { .init(path: $0.path, bytes: $0.bytes) })
             return output.manifest
         }
 

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The marker file of an ``OwnedDirectory``: its kind, and the files its last write left.
+struct OwnershipMarker: Codable {
+    var owner = "zonectl"
+    var kind: OwnedDirectory.Kind
+    var files: [String]
+
+    init(kind: OwnedDirectory.Kind, files: [String]) { (self.kind, self.files) = (kind, files) }
+
+    static func read(in directory: String) -> OwnershipMarker? {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + OwnedDirectory.markerName),
+              let marker = try? JSONDecoder().decode(OwnershipMarker.self, from: data), marker.owner == "zonectl" else { return nil }
+        return marker
+    }
+}
+
+extension OwnedDirectory {
+    typealias Marker = OwnershipMarker
+
+    /// A file to write: its path relative to the directory, and the city it is of, if any
+    /// (errors name it).
+    public struct File: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var city: String?
+        public init(path: String, bytes: [UInt8], city: String? = nil) { (self.path, self.bytes, self.city) = (path, bytes, city) }
+    }
+
+    /// Replaces what the directory's last write left with `files`, touching nothing else:
+    /// each file is written to a temporary name and renamed into place (a file whose bytes are
+    /// already there is left as it is); the files named in `last` (a manifest) go after all
+    /// others; then the files of the last write that were not written again are removed. The
+    /// marker lists both sets while this runs, so an interrupted write is cleaned up next time.
+    public func replaceContents(with files: [File], last: Set<String> = []) throws(OutputError) {
+        for file in files { try checkRelative(file.path) }
+        let previous = Marker.read(in: path)?.files ?? []
+        let current = files.map(\.path)
+        removeTemporaries(in: Set((previous + current).map { ($0 as NSString).deletingLastPathComponent }))
+        try writeMarker(Marker(kind: kind, files: Array(Set(previous + current)).sorted()))
+        for file in files where !last.contains(file.path) { try write(file) }
+        for file in files where last.contains(file.path) { try write(file) }
+        let kept = Set(current)
+        var emptied: Set<String> = []
+        for stale in previous where !kept.contains(stale) {
+            guard (try? checkRelative(stale)) != nil else { continue }  // a marker edited by hand
+            let full = path + "/" + stale
+            if unlink(full) != 0 && errno != ENOENT {
+                throw OutputError(path: full, message: "cannot remove the file of an earlier build: \(posixReason())")
+            }
+            emptied.insert((stale as NSString).deletingLastPathComponent)
+        }
+        removeEmptyFolders(emptied)
+        try writeMarker(Marker(kind: kind, files: current.sorted()))
+    }
+
+    func writeMarker(_ marker: Marker) throws(OutputError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let bytes = ((try? encoder.encode(marker)).map { [UInt8]($0) } ?? []) + [0x0A]
+        try write(File(path: Self.markerName, bytes: bytes), replacing: true)
+    }
+
+    /// One file, written aside and renamed into place.
+    private func write(_ file: File, replacing: Bool = false) throws(OutputError) {
+        let full = path + "/" + file.path
+        let what = file.city.map { "cannot write the artifact of city \(jsonQuoted($0))" } ?? "cannot write"
+        if !replacing, let existing = FileManager.default.contents(atPath: full), existing.elementsEqual(file.bytes) { return }
+        let folder = (full as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw OutputError(path: full, message: "\(what): cannot create its folder: \(error.localizedDescription)")
+        }
+        let temporary = folder + "/.zonectl-tmp-" + UUID().uuidString
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: full, message: "\(what): \(posixReason())") }
+        var failure: String?
+        file.bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failure = posixReason(); return }
+                offset += n
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = posixReason() }
+        if failure == nil, rename(temporary, full) != 0 { failure = posixReason() }
+        if let failure {
+            unlink(temporary)
+            throw OutputError(path: full, message: "\(what): \(failure)")
+        }
+    }
+
+    /// A relative path inside the directory: no empty, `.` or `..` segment, not the marker.
+    private func checkRelative(_ relative: String) throws(OutputError) {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+              relative != Self.markerName else {
+            throw OutputError(path: path, message: "\(jsonQuoted(relative)) is not a path inside the \(kind.rawValue)")
+        }
+    }
+
+    /// Removes what an interrupted write left in these folders (relative paths).
+    private func removeTemporaries(in folders: Set<String>) {
+        for folder in folders {
+            let full = folder.isEmpty ? path : path + "/" + folder
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] where name.hasPrefix(".zonectl-tmp-") {
+                unlink(full + "/" + name)
+            }
+        }
+    }
+
+    /// Removes the folders (relative paths) and their parents inside the directory while empty.
+    private func removeEmptyFolders(_ folders: Set<String>) {
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            var relative = folder
+            while !relative.isEmpty, rmdir(path + "/" + relative) == 0 {
+                relative = (relative as NSString).deletingLastPathComponent
+            }
+        }
+    }
+}
+
+/// The C library's text for `errno` ("No space left on device").
+func posixReason() -> String {
+    String(cString: strerror(errno))
+}
