@@ -7,6 +7,7 @@
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
+#   make bench-config-lists  validate with keep: / styles.keys of 200,000 entries (target < 1 s each)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
@@ -19,10 +20,10 @@ CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify clean
+.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify bench-config-lists clean
 
 help:
-	@sed -n '3,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -57,6 +58,9 @@ bench-read:
 
 bench-simplify:
 	bench/simplify-compare.sh
+
+bench-config-lists:
+	bench/config-lists.sh
 
 clean:
 	rm -rf .build

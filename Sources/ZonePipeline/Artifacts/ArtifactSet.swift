@@ -19,9 +19,10 @@ struct ArtifactSet: Sendable {
         let styleIndex = config.groupBy.firstIndex(of: config.styles.property)
         var outputs: [OutputFeature] = []
         var styleNames: [String] = []
+        let styleKeys = styles.styleKeys
         for group in result.groups {
             let name = styleIndex.map { group.key[$0] } ?? group.memberStyle(features, styles)
-            var properties = JSONObject(group.properties.members.filter { !config.styleKeys.contains($0.key) && $0.key != "style" })
+            var properties = JSONObject(group.properties.members.filter { !styleKeys.contains($0.key) && $0.key != "style" })
             if let name {
                 properties.members.append(("style", .string(name)))
                 styleNames.append(name)

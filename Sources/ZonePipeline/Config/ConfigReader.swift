@@ -26,6 +26,11 @@ struct ConfigReader {
     /// The entries of a mapping, in file order; null reads as an empty mapping. With `allowed`,
     /// any other key is an error listing the allowed ones (`section` nil: the top level).
     func entries(of node: Node, in section: String?, allowed: [String]?) throws(ConfigError) -> [Entry] {
+        try entries(of: node, in: section, allowed: allowed.map(KeyOrder.init))
+    }
+
+    /// As above, with the allowed keys as a ``KeyOrder`` (long lists: look-ups in constant time).
+    func entries(of node: Node, in section: String?, allowed: KeyOrder?) throws(ConfigError) -> [Entry] {
         if isNull(node) { return [] }
         guard case .mapping(let mapping) = node else {
             throw error("expected a mapping, got \(describe(node))", at: node)
@@ -37,8 +42,9 @@ struct ConfigReader {
             }
             if let allowed, !allowed.contains(scalar.string) {
                 let place = section.map { " in '\($0)'" } ?? ""
+                let more = allowed.keys.count > 20 ? ", … (\(allowed.keys.count - 20) more)" : ""
                 throw error("unknown key '\(scalar.string)'\(place); expected one of: "
-                            + allowed.joined(separator: ", "), at: keyNode)
+                            + allowed.keys.prefix(20).joined(separator: ", ") + more, at: keyNode)
             }
             result.append(Entry(key: scalar.string, keyNode: keyNode, value: value))
         }
@@ -66,9 +72,10 @@ struct ConfigReader {
         }
         if nonEmpty, sequence.isEmpty { throw error("expected at least one entry", at: node) }
         var result: [String] = []
+        var seen: Set<String> = []
         for item in sequence {
             let s = try string(item, nonEmpty: true)
-            if result.contains(s) { throw error("duplicate entry \(jsonQuoted(s))", at: item) }
+            if !seen.insert(s).inserted { throw error("duplicate entry \(jsonQuoted(s))", at: item) }
             result.append(s)
         }
         return result

@@ -37,17 +37,17 @@ extension StylesConfig {
             }
         }
         if let definitionsNode {
-            let styleKeys = PipelineConfig(styles: self).styleKeys
+            let styleKeys = KeyOrder(PipelineConfig(styles: self).styleKeys)
             definitions = try Self.definitions(definitionsNode, styleKeys: styleKeys, reader: r)
         }
     }
 
     /// Reads `definitions`: a mapping of style names to mappings of style keys to scalars.
     private static func definitions(
-        _ node: Node, styleKeys: [String], reader r: ConfigReader
+        _ node: Node, styleKeys: KeyOrder, reader r: ConfigReader
     ) throws(ConfigError) -> [String: JSONObject] {
         var result: [String: JSONObject] = [:]
-        for style in try r.entries(of: node, in: "styles.definitions", allowed: nil) {
+        for style in try r.entries(of: node, in: "styles.definitions", allowed: nil as KeyOrder?) {
             if style.key.isEmpty { throw r.error("expected a non-empty style name", at: style.keyNode) }
             var members: [(key: String, value: JSONValue)] = []
             let section = "styles.definitions.\(style.key)"

@@ -46,6 +46,13 @@ public struct CityResult: Sendable {
 struct CityGeometry {
     let context: GEOSContext
     let config: PipelineConfig
+    /// `keep` less the group keys.
+    let kept: KeyOrder
+
+    init(context: GEOSContext, config: PipelineConfig) {
+        (self.context, self.config) = (context, config)
+        kept = KeyOrder(config.keep.filter { !config.groupBy.contains($0) })
+    }
 
     func process(_ city: CityGroups, features: [Feature]) throws -> CityResult {
         var result = CityResult(city: city.city, groups: [], contested: [], diagnostics: [], timings: [:])
@@ -149,23 +156,27 @@ struct CityGeometry {
         return try PolygonalGeometry(try split.makeGEOSGeometry(context: context).makeValid().polygonalPart())
     }
 
-    /// Group keys plus `keep` properties; a kept property that differs inside the group is
-    /// reported and the first value kept.
+    /// Group keys plus `keep` properties (in `keep` order); a kept property that differs inside
+    /// the group is reported (by key, then member) and the first value kept.
     func keptProperties(_ group: FeatureGroup, _ features: [Feature], _ diagnostics: inout [Diagnostic]) -> JSONObject {
         var out = JSONObject(zip(config.groupBy, group.key).map { ($0, JSONValue.string($1)) })
-        for key in config.keep where !config.groupBy.contains(key) {
-            var value: JSONValue?
-            for m in group.members {
-                guard let v = features[m].properties[key] else { continue }
-                if let value, value != v {
-                    diagnostics.append(.warning(features[m].location,
-                        "kept property \(jsonQuoted(key)) is \(v) here but \(value) elsewhere in group [\(group.key.joined(separator: ", "))]; the first value is kept"))
-                } else if value == nil {
-                    value = v
+        var first: [String: JSONValue] = [:]
+        var differing: [(rank: Int, order: Int, diagnostic: Diagnostic)] = []
+        for m in group.members {
+            for (key, v) in features[m].properties.members {
+                guard let rank = kept.position(of: key) else { continue }
+                if let value = first[key] {
+                    if value != v {
+                        differing.append((rank, differing.count, .warning(features[m].location,
+                            "kept property \(jsonQuoted(key)) is \(v) here but \(value) elsewhere in group [\(group.key.joined(separator: ", "))]; the first value is kept")))
+                    }
+                } else {
+                    first[key] = v
                 }
             }
-            if let value { out.members.append((key, value)) }
         }
+        diagnostics += differing.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.diagnostic)
+        out.members += kept.pick(JSONObject(first.map { ($0.key, $0.value) })).members
         return out
     }
 }

@@ -23,8 +23,12 @@ public struct StyleTable: Sendable, Equatable {
 /// the raw values its features carry (validation has made sure they agree).
 public struct StyleExtraction: Sendable {
     let config: PipelineConfig
+    let styleKeys: KeyOrder
 
-    public init(config: PipelineConfig) { self.config = config }
+    public init(config: PipelineConfig) {
+        self.config = config
+        styleKeys = KeyOrder(config.styleKeys)
+    }
 
     /// The style name of `feature`, or nil when it has neither a name nor style values.
     public func styleName<F: FeatureFacts>(of feature: F) -> String? {
@@ -39,24 +43,22 @@ public struct StyleExtraction: Sendable {
         var values: [String: JSONObject] = config.styles.definitions
         var complete = Set<String>()  // styles that have every style key already
         var merged = Set<UInt>()  // properties storages already merged (merging is idempotent)
-        let keyCount = config.styleKeys.count
+        let keyCount = styleKeys.keys.count
         for f in features where f.hasGeometry && merged.insert(f.properties.storageIdentity).inserted {
             guard let name = styleName(of: f), !complete.contains(name) else { continue }
             var style = values[name] ?? JSONObject()
             for (k, v) in rawValues(of: f).members where style[k] == nil { style.members.append((k, v)) }
-            if style.members.count >= keyCount, config.styleKeys.allSatisfy({ style[$0] != nil }) { complete.insert(name) }
+            // Members are unique style keys (definitions are checked so), so a full count is all of them.
+            if style.members.count >= keyCount { complete.insert(name) }
             values[name] = style
         }
-        let order = config.styleKeys
         return StyleTable(styles: values.keys.sorted().map { name in
-            let style = values[name] ?? JSONObject()
-            let sorted = style.members.sorted { (order.firstIndex(of: $0.key) ?? order.count) < (order.firstIndex(of: $1.key) ?? order.count) }
-            return (name, JSONObject(sorted))
+            (name, styleKeys.pick(values[name] ?? JSONObject()))
         })
     }
 
     /// The style keys a feature carries, in `styleKeys` order.
     func rawValues<F: FeatureFacts>(of f: F) -> JSONObject {
-        JSONObject(config.styleKeys.compactMap { k in f.properties[k].map { (k, $0) } })
+        styleKeys.pick(f.properties)
     }
 }

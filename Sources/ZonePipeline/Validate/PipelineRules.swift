@@ -10,7 +10,7 @@ struct PipelineRules {
         var firstStyle: [String: (values: JSONObject, location: SourceLocation)] = [:]
         var firstID: [JSONValue: SourceLocation] = [:]
         var idFile = ""
-        let styleKeys = config.styleKeys
+        let styleKeys = KeyOrder(config.styleKeys)
         // Property sets that passed the group-key and style checks pass them again (the style
         // values seen first only ever gain keys). Features share a few sets (the loader gives
         // equal sets of one file one storage), so they are remembered by storage; all features
@@ -34,7 +34,7 @@ struct PipelineRules {
             defer { if out.count == found { clean.insert(identity) } }
             checkGroupKeys(f, &out)
             guard let name = f.properties[config.styles.property]?.stringValue else { continue }
-            let values = JSONObject(styleKeys.compactMap { k in f.properties[k].map { (k, $0) } })
+            let values = styleKeys.pick(f.properties)
             if let defined = config.styles.definitions[name] {
                 for (k, v) in values.members where defined[k] != nil && defined[k] != v {
                     out.append(.error(f.location, "style \(jsonQuoted(name)) has \(k) \(v) here, but pipeline.yml defines \(k) \(defined[k] ?? .null)"))
