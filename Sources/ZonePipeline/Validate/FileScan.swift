@@ -69,6 +69,16 @@ struct FileScanner: Sendable {
     let cache: BuildCache?
     /// The build's clock, for ``FileStamp/isSettled(at:)``.
     var now = Date()
+    /// The properties a feature keeps, and the settings that shape a scan's result (made once:
+    /// a config may list 200,000 keys).
+    let propertiesRead: Set<String>
+    let rulesFingerprint: String
+
+    init(config: PipelineConfig, cache: BuildCache?, now: Date = Date()) {
+        (self.config, self.cache, self.now) = (config, cache, now)
+        propertiesRead = config.propertiesRead
+        rulesFingerprint = "\(config.repair)|\(config.antimeridian.interpolation)|\(propertiesRead.sorted())"
+    }
 
     /// The file's scan, the cache entries it used (to keep them when pruning), and whether it
     /// was parsed (not found in the cache).
@@ -90,16 +100,11 @@ struct FileScanner: Sendable {
         if let cache, let key, let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, keys, false) }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
         let (features, diagnostics) = ZoneLoader.check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-                                                       keeping: config.propertiesRead, context: context)
+                                                       keeping: propertiesRead, context: context)
         let scanned = ScannedFile(path: path, digest: digest, checksum: crc32Checksum(text.bytes), bytes: text.bytes.count,
                                   features: features.map { FeatureSummary($0, withDigest: cache != nil) }, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
         return (scanned, keys, true)
-    }
-
-    /// The settings that shape a scan's result.
-    var rulesFingerprint: String {
-        "\(config.repair)|\(config.antimeridian.interpolation)|\(config.propertiesRead.sorted())"
     }
 }
 
