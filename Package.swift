@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "zonectl",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Int128 and Synchronization.Atomic
     products: [
         .executable(name: "zonectl", targets: ["zonectl"]),
         .library(name: "ZonePipeline", targets: ["ZonePipeline"]),

@@ -130,7 +130,7 @@ import ZonePipeline
         let expected = try w.edit()
         let r = try w.diff("--svg", "pictures")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("wrote 1 SVG file(s) to pictures/"))
+        #expect(r.stderr.contains("wrote 1 SVG file to pictures/"))
         let svg = w.dir.appendingPathComponent("pictures/basel.svg")
         let png = w.dir.appendingPathComponent("basel.png")
         let render = try run("rsvg-convert", ["--format", "png", "--output", png.path, svg.path])

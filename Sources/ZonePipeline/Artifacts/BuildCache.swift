@@ -46,13 +46,12 @@ public struct BuildCache: Sendable {
     var citiesDirectory: String { directory + "/cities" }
     var filesDirectory: String { directory + "/files" }
 
-    /// The cache key of `city`, whose members index `features`.
-    func key(for city: CityGroups, features: [FeatureSummary], config: PipelineConfig) -> String {
+    /// The cache key of `city`, whose members index `features`; `settings` is
+    /// ``settingsDigest(_:)`` of the build's configuration.
+    func key(for city: CityGroups, features: [FeatureSummary], settings: [UInt8]) -> String {
         var h = SHA256()
         func add(_ s: String) { h.update(data: Array(s.utf8) + [0]) }
-        add("zonectl-build-cache-4")
-        add(codeIdentity)
-        add(Self.fingerprint(config))
+        h.update(data: settings)
         add(city.city)
         var digests: [UInt64] = []
         for group in city.groups {
@@ -64,9 +63,10 @@ public struct BuildCache: Sendable {
         return hex(h.finalize())
     }
 
-    /// The configuration that shapes a city's artifact.
-    static func fingerprint(_ c: PipelineConfig) -> String {
-        "\(c.groupBy)|\(c.keep)|\(c.precision)|\(c.repair)|\(c.overlaps)|\(c.simplify)|\(c.antimeridian)|\(c.styles.property)|\(c.styleKeys)|\(c.gzipLevel)"
+    /// SHA-256 of all a city's artifact depends on besides its features (``CitySettings``):
+    /// made once per build.
+    func settingsDigest(_ config: PipelineConfig) -> [UInt8] {
+        Array(SHA256.hash(data: CitySettings(code: codeIdentity, config: config).encoded()))
     }
 
     /// The cached city and its artifact bytes, if present and intact.

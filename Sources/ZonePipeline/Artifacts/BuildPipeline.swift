@@ -51,7 +51,8 @@ public struct BuildPipeline {
         let (account, unexplained) = FeatureAccount.make(features, cities: cityGroups, diagnostics: diagnostics)
         diagnostics += unexplained
         guard unexplained.isEmpty else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
-        let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, config: config) } }
+        let settings = cache?.settingsDigest(config) ?? []
+        let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, settings: settings) } }
         var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
         for (i, key) in keys.enumerated() {
             if let cache, let key, let hit = cache.load(key) { cached[i] = hit }

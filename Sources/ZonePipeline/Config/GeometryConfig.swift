@@ -3,7 +3,7 @@ internal import Yams
 // The settings the Geometry stage reads: overlaps, simplify, antimeridian.
 
 /// What happens where zones of different styles overlap (`overlaps` in `pipeline.yml`).
-public enum OverlapPolicy: Sendable, Equatable {
+public enum OverlapPolicy: Sendable, Equatable, Encodable {
     /// `overlaps: allow` — styles may overlap; each style keeps its full union.
     case allow
     /// `overlaps: {priority: [a, b, …]}` — earlier styles win: each style keeps its union minus
@@ -38,9 +38,9 @@ extension OverlapPolicy {
 }
 
 /// How output rings are simplified (`simplify` in `pipeline.yml`).
-public struct SimplifyConfig: Sendable, Equatable {
+public struct SimplifyConfig: Sendable, Equatable, Encodable {
     /// The simplification algorithm.
-    public enum Method: String, Sendable, Equatable, CaseIterable {
+    public enum Method: String, Sendable, Equatable, CaseIterable, Encodable {
         /// Douglas–Peucker: keeps every vertex farther than the tolerance from the simplified line.
         case douglasPeucker = "douglas-peucker"
         /// Visvalingam–Whyatt: removes the vertices that span the smallest triangles first.
@@ -81,9 +81,9 @@ extension SimplifyConfig {
 }
 
 /// How polygons crossing the antimeridian are split (`antimeridian` in `pipeline.yml`).
-public struct AntimeridianConfig: Sendable, Equatable {
+public struct AntimeridianConfig: Sendable, Equatable, Encodable {
     /// Where an edge that crosses ±180° meets the meridian.
-    public enum Interpolation: String, Sendable, Equatable, CaseIterable {
+    public enum Interpolation: String, Sendable, Equatable, CaseIterable, Encodable {
         /// Along the great circle through the edge's end points (what the edge means on the sphere).
         case greatCircle = "great-circle"
         /// Linearly in longitude/latitude (what a planar GeoJSON viewer draws).

@@ -2,28 +2,35 @@ import Foundation
 internal import Yams
 
 extension PipelineConfig {
-    /// Reads `pipeline.yml` from `path` and parses it with ``parse(yaml:file:)``.
-    ///
-    /// A missing or unreadable file throws a ``ConfigError/Kind/io`` error; bytes that are not
-    /// UTF-8 throw a ``ConfigError/Kind/syntax`` error at the first bad byte.
+    /// Reads `pipeline.yml` from `path` and parses it with ``parse(bytes:file:)``.
     public static func load(path: String) throws(ConfigError) -> PipelineConfig {
+        try parse(bytes: try readBytes(path), file: path)
+    }
+
+    /// The bytes of the file at `path`. A missing or unreadable file throws a
+    /// ``ConfigError/Kind/io`` error.
+    static func readBytes(_ path: String) throws(ConfigError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .io(path: path, message: "no such file")
         }
         if isDirectory.boolValue { throw .io(path: path, message: "is a directory, expected a YAML file") }
-        let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw .io(path: path, message: "cannot read the file: \(error.localizedDescription)")
         }
+    }
+
+    /// Parses the bytes of a `pipeline.yml` with ``parse(yaml:file:)``; bytes that are not
+    /// UTF-8 throw a ``ConfigError/Kind/syntax`` error at the first bad byte.
+    public static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> PipelineConfig {
         if let bad = YAMLPosition.firstInvalidUTF8(bytes) {
             let (line, column) = YAMLPosition.lineColumn(ofUTF8Offset: bad, in: bytes)
-            throw ConfigError(.syntax, location: SourceLocation(file: path, line: line, column: column),
+            throw ConfigError(.syntax, location: SourceLocation(file: file, line: line, column: column),
                               message: "the file is not valid UTF-8")
         }
-        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: path)
+        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: file)
     }
 
     /// Parses the text of a `pipeline.yml`; `file` names it in errors and becomes ``sourcePath``.

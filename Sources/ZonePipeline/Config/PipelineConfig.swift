@@ -3,7 +3,7 @@
 ///
 /// Load it with ``load(path:)`` or ``parse(yaml:file:)``; every key is optional and
 /// ``default`` holds the value used for a key that is absent.
-public struct PipelineConfig: Sendable, Equatable {
+public struct PipelineConfig: Sendable, Equatable, Encodable {
     /// `zones`: zone files or directories to read (a path or a list of paths).
     public var zones: [String]
     /// `output`: the build directory.

@@ -1,9 +1,9 @@
 internal import Yams
 
 /// Where and how artifacts are published (`publish` in `pipeline.yml`).
-public struct PublishConfig: Sendable, Equatable {
+public struct PublishConfig: Sendable, Equatable, Encodable {
     /// How bucket names go into S3 request URLs.
-    public enum Addressing: String, Sendable, Equatable, CaseIterable {
+    public enum Addressing: String, Sendable, Equatable, CaseIterable, Encodable {
         /// `https://endpoint/bucket/key` — works with every S3-compatible server.
         case path
         /// `https://bucket.endpoint/key` — AWS's preferred form; needs DNS-compatible bucket names.

@@ -4,7 +4,7 @@ internal import Yams
 ///
 /// A style is a named set of display properties. Features name their style in ``property``;
 /// the build moves the style keys off the features into one shared style table.
-public struct StylesConfig: Sendable, Equatable {
+public struct StylesConfig: Sendable, Equatable, Encodable {
     /// `property`: the feature property that names a feature's style.
     public var property: String
     /// `keys`: style keys beyond the simplestyle ones (see ``PipelineConfig/styleKeys``).

@@ -153,21 +153,6 @@ public struct GroupLayers: Sendable {
     public var added: PolygonalGeometry
 }
 
-extension JSONValue: Encodable {
-    /// Encodes as the JSON value it is.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .null: try c.encodeNil()
-        case .bool(let b): try c.encode(b)
-        case .number(let d): try c.encode(d)
-        case .string(let s): try c.encode(s)
-        case .array(let a): try c.encode(a)
-        case .object(let o): try c.encode(Dictionary(o.members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
-        }
-    }
-}
-
 extension ZoneDiff {
     /// The diff as one pretty, key-sorted JSON document (what `--format json` prints).
     public func jsonBytes() throws -> [UInt8] {

@@ -58,3 +58,26 @@ extension JSONValue: CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension JSONValue: Encodable {
+    /// Encodes as the JSON value it is.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let d): try c.encode(d)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
+    }
+}
+
+extension JSONObject: Encodable {
+    /// Encodes as a JSON object (its member order is the encoder's: sorted with `.sortedKeys`).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
+    }
+}

@@ -15,16 +15,12 @@ extension Zonectl {
         )
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var build: BuildOptions
+        @OptionGroup var output: OutputOptions
 
         @Option(help: ArgumentHelp("Compare with: s3://bucket/prefix, a local store or build directory, or a file:// URL (default: publish.target from pipeline.yml).",
                                    valueName: "target|dir"))
         var against: String?
-
-        @Option(help: "Zone files or directories (default: `zones` from pipeline.yml).")
-        var zones: [String] = []
-
-        @Option(help: "Output: text (tables), markdown (a pull-request comment) or json.")
-        var format: DiffFormat = .text
 
         @Option(help: ArgumentHelp("Write one SVG per changed city (before/after overlay) into this directory.", valueName: "dir"))
         var svg: String?
@@ -32,43 +28,27 @@ extension Zonectl {
         @Flag(help: "Exit 1 when something changed (as `git diff --exit-code`).")
         var exitCode = false
 
-        @Option(help: "Build cache directory: unchanged cities reuse their artifacts.")
-        var cache: String = ".zonectl/cache"
+        func validate() throws { try output.require([.text, .markdown, .json], for: "diff") }
 
-        @Flag(help: "Rebuild every city, ignoring and not updating the cache.")
-        var noCache = false
-
-        func run(config: PipelineConfig) throws -> ExitCode {
-            let sources = zones.isEmpty ? config.zones : zones
-            let inputs = inputsToProtect(zones: sources)
-            let pictures = try svg.map { try OwnedDirectory.check($0, for: .pictures, protecting: inputs + [.init(cache, "the build cache")]) }
-            let buildCache = try ownedCache(cache, disabled: noCache, protecting: inputs + (svg.map { [.init($0, "the SVG directory")] } ?? []))
-            let before = try snapshot(of: try targetStore(config: config))
-            let configBytes = global.config.flatMap { FileManager.default.contents(atPath: $0) }
-                ?? FileManager.default.contents(atPath: "pipeline.yml") ?? Data()
-            let outcome = try BuildPipeline(config: config, jobs: jobs).run(
-                paths: sources, configBytes: [UInt8](configBytes),
-                revision: nil, previousVersion: before.manifest?.version,
-                cache: buildCache,
-                progress: { if isatty(STDERR_FILENO) != 0 { printError("zonectl: " + $0) } })
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let inputs = BuildRequest(configFile: configFile, zones: build.zones).inputs
+            let pictures = try svg.map {
+                try OwnedDirectory.check($0, for: .pictures, protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+            }
+            let request = try buildRequest(configFile, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
+            let before = try snapshot(of: try targetStore(config: configFile.config))
+            let outcome = try request.run(previousVersion: before.manifest?.version, recordRevision: false, progress: progress)
             for d in outcome.diagnostics where d.severity == .error || global.verbose { printError(d.description) }
-            guard let output = outcome.output else {
-                printError("zonectl diff: error: the working zones do not build: \(outcome.diagnostics.count { $0.severity == .error }) error(s)")
-                return ExitCode(2)
+            guard let built = outcome.output else {
+                throw WorkingZonesDoNotBuild(errors: outcome.diagnostics.count { $0.severity == .error })
             }
-            let after = ZoneSnapshot.built(output, name: "working zones")
-            let diff: ZoneDiff
-            do {
-                diff = try ZoneDiffer(groupBy: config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(before, after)
-            } catch {
-                printError("zonectl diff: error: \(error)")
-                return ExitCode(2)
-            }
+            let after = ZoneSnapshot.built(built, name: "working zones")
+            let diff = try ZoneDiffer(groupBy: configFile.config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(before, after)
             if let pictures { try writePictures(diff, to: pictures) }
-            switch format {
-            case .text: print(DiffTextReport(diff).render())
+            switch output.format {
             case .markdown: print(DiffMarkdownReport(diff).render(), terminator: "")
             case .json: print(String(decoding: try diff.jsonBytes(), as: UTF8.self), terminator: "")
+            default: print(DiffTextReport(diff).render())
             }
             return exitCode && diff.hasChanges ? .failure : .success
         }
@@ -87,13 +67,9 @@ extension Zonectl {
 
         /// What the store serves; a store with no manifest.json yet compares as empty.
         private func snapshot(of store: ObjectStore) throws -> ZoneSnapshot {
-            do {
-                let snapshot = try ZoneSnapshot.published(store)
-                if snapshot.manifest == nil { printError("zonectl diff: note: \(store.name) has no manifest.json; every city is new") }
-                return snapshot
-            } catch {
-                throw TargetError(message: "\(error)")
-            }
+            let snapshot = try ZoneSnapshot.published(store)
+            if snapshot.manifest == nil { printError("zonectl diff: note: \(store.name) has no manifest.json; every city is new") }
+            return snapshot
         }
 
         /// One SVG per city that is not unchanged, named after its artifact folder; the SVGs of
@@ -103,12 +79,13 @@ extension Zonectl {
                 DiffSVG().render(city).map { OwnedDirectory.File(path: city.folder + ".svg", bytes: Array($0.utf8), city: city.city) }
             }
             try directory.replaceContents(with: files)
-            printError("zonectl diff: wrote \(files.count) SVG file(s) to \(directory.path)/")
+            printError("zonectl diff: wrote \(plural(files.count, "SVG file")) to \(directory.path)/")
         }
     }
 }
 
-/// Output formats of `zonectl diff`.
-enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, markdown, json
+/// The working zones have errors: `diff` has nothing to compare (a runtime failure, exit 2).
+struct WorkingZonesDoNotBuild: Error, CustomStringConvertible {
+    var errors: Int
+    var description: String { "the working zones do not build: \(plural(errors, "error"))" }
 }

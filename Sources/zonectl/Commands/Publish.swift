@@ -12,6 +12,7 @@ extension Zonectl {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var targetOptions: TargetOptions
+        @OptionGroup var output: OutputOptions
 
         @Option(help: "The build directory (default: `output` from pipeline.yml).")
         var dist: String?
@@ -19,76 +20,108 @@ extension Zonectl {
         @Flag(help: "Print the plan (objects, bytes) and change nothing.")
         var dryRun = false
 
-        @Option(help: "Output: text or json.")
-        var format: OutputFormat = .text
+        func validate() throws { try output.require([.text, .json], for: "publish") }
 
-        func run(config: PipelineConfig) throws -> ExitCode {
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let config = configFile.config
             let buildDirectory = dist ?? config.output
-            let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputsToProtect(zones: config.zones)
-                                                + [.init(buildDirectory, "the build output")])
+            let inputs = BuildRequest(configFile: configFile).inputs + [.init(buildDirectory, "the build output")]
+            let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputs)
             do {
                 let plan = try PublishPlan.make(dist: buildDirectory, store: store)
                 if dryRun {
-                    report(plan: plan, store: store)
+                    try report(plan: plan, store: store)
                     return .success
                 }
                 let result = try Publisher(store: store, keepVersions: config.publish.keepVersions,
                                            manifestMaxAge: config.publish.manifestMaxAge).publish(plan)
-                report(result: result, store: store)
+                try report(result: result, store: store)
                 if let warning = result.retentionWarning { printError("zonectl publish: warning: old versions were not removed: \(warning)") }
                 return .success
             } catch {
-                printError("zonectl publish: error: \(error)")
                 if let counts = store.requestCounts { printError("zonectl publish: requests: \(counts.summary)") }
-                return ExitCode(2)
+                throw error
             }
         }
 
-        private func report(plan: PublishPlan, store: ObjectStore) {
-            if format == .json {
-                printJSON(["dryRun": true, "upToDate": plan.upToDate, "target": store.name,
-                           "uploads": plan.uploads.map(\.key), "bytes": plan.uploadBytes,
-                           "remoteVersion": plan.remote?.version ?? NSNull()].merging(requestFields(store)) { a, _ in a })
+        private func report(plan: PublishPlan, store: ObjectStore) throws {
+            if output.format == .json {
+                try printJSON(PlanReport(upToDate: plan.upToDate, target: store.name, uploads: plan.uploads.map(\.key),
+                                         bytes: plan.uploadBytes, remoteVersion: plan.remote?.version,
+                                         requests: store.requestCounts?.sent, retries: store.requestCounts?.retries))
                 return
             }
             if plan.upToDate {
                 print("up to date: \(store.name) already serves version \(plan.remote?.version ?? "?")")
             } else {
-                print("would upload \(plan.uploads.count) object(s), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)")
+                print("would upload \(plural(plan.uploads.count, "object")), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)")
                 for u in plan.uploads { print("  \(u.key)  \(u.bytes.count) bytes") }
             }
             if let counts = store.requestCounts { print("requests: \(counts.summary)") }
         }
 
-        private func report(result: PublishResult, store: ObjectStore) {
-            if format == .json {
-                printJSON(["upToDate": result.upToDate, "target": store.name, "version": result.version,
-                           "written": result.written, "alreadyThere": result.alreadyThere,
-                           "bytesWritten": result.bytesWritten, "deleted": result.deleted].merging(requestFields(store)) { a, _ in a })
+        private func report(result: PublishResult, store: ObjectStore) throws {
+            if output.format == .json {
+                try printJSON(ResultReport(upToDate: result.upToDate, target: store.name, version: result.version,
+                                           written: result.written, alreadyThere: result.alreadyThere,
+                                           bytesWritten: result.bytesWritten, deleted: result.deleted,
+                                           requests: store.requestCounts?.sent, retries: store.requestCounts?.retries))
                 return
             }
             if result.upToDate {
                 print("up to date: \(store.name) already serves version \(result.version)")
             } else {
-                print("published version \(result.version) to \(store.name): \(result.written.count) object(s) written, \(result.bytesWritten) bytes" +
+                print("published version \(result.version) to \(store.name): \(plural(result.written.count, "object")) written, \(result.bytesWritten) bytes" +
                       (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there") +
                       (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
                 print("manifest: \(store.name.hasSuffix("/") ? store.name : store.name + "/")manifest.json")
             }
             if let counts = store.requestCounts { print("requests: \(counts.summary)") }
         }
-
-        /// `requests` and `retries` by HTTP method, for stores reached over HTTP.
-        private func requestFields(_ store: ObjectStore) -> [String: Any] {
-            guard let counts = store.requestCounts else { return [:] }
-            return ["requests": counts.sent, "retries": counts.retries]
-        }
     }
 }
 
-/// Prints a JSON object (sorted keys) on stdout.
-func printJSON(_ object: [String: Any]) {
-    if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) {
-        print(String(decoding: data, as: UTF8.self))
+/// `publish --dry-run --format json`. `requests` and `retries` (by HTTP method) only for stores
+/// reached over HTTP; `remoteVersion` is null when the target serves nothing yet.
+struct PlanReport: Encodable {
+    var dryRun = true
+    var upToDate: Bool
+    var target: String
+    var uploads: [String]
+    var bytes: Int
+    var remoteVersion: String?
+    var requests: [String: Int]?
+    var retries: [String: Int]?
+
+    init(upToDate: Bool, target: String, uploads: [String], bytes: Int, remoteVersion: String?, requests: [String: Int]?, retries: [String: Int]?) {
+        (self.upToDate, self.target, self.uploads, self.bytes) = (upToDate, target, uploads, bytes)
+        (self.remoteVersion, self.requests, self.retries) = (remoteVersion, requests, retries)
     }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(dryRun, forKey: .dryRun)
+        try c.encode(upToDate, forKey: .upToDate)
+        try c.encode(target, forKey: .target)
+        try c.encode(uploads, forKey: .uploads)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(remoteVersion, forKey: .remoteVersion)  // null, not absent
+        try c.encodeIfPresent(requests, forKey: .requests)
+        try c.encodeIfPresent(retries, forKey: .retries)
+    }
+
+    enum CodingKeys: String, CodingKey { case dryRun, upToDate, target, uploads, bytes, remoteVersion, requests, retries }
+}
+
+/// `publish --format json`.
+struct ResultReport: Encodable {
+    var upToDate: Bool
+    var target: String
+    var version: String
+    var written: [String]
+    var alreadyThere: [String]
+    var bytesWritten: Int
+    var deleted: [String]
+    var requests: [String: Int]?
+    var retries: [String: Int]?
 }

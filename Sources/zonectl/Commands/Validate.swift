@@ -10,18 +10,18 @@ extension Zonectl {
         )
 
         @OptionGroup var global: GlobalOptions
-
-        @Option(help: "Output: text (findings on stderr), json or github (annotations).")
-        var format: OutputFormat = .text
+        @OptionGroup var output: OutputOptions
 
         @Argument(help: "Zone files or directories (default: `zones` from pipeline.yml).")
         var paths: [String] = []
 
-        func run(config: PipelineConfig) throws -> ExitCode {
+        func validate() throws { try output.require([.text, .json, .github], for: "validate") }
+
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let config = configFile.config
             let zones = try ZoneLoader.load(paths: paths.isEmpty ? config.zones : paths, config: config, jobs: jobs)
-            DiagnosticPrinter(format: format, verbose: global.verbose).print(zones.diagnostics, summary: [
-                "files": zones.files.count, "features": zones.features.count,
-            ])
+            DiagnosticPrinter(format: output.format, verbose: global.verbose)
+                .print(zones.diagnostics, files: zones.files.count, features: zones.features.count)
             return zones.diagnostics.hasErrors ? .failure : .success
         }
     }

@@ -9,17 +9,12 @@ extension Zonectl {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var targetOptions: TargetOptions
 
-        func run(config: PipelineConfig) throws -> ExitCode {
-            let store = try openStore(targetOptions.target, config: config)
-            do {
-                for v in try VersionHistory(store: store).list() {
-                    print("\(v.isCurrent ? "*" : " ") \(v.version)  \(v.generatedAt)  \(v.cities) cities")
-                }
-                return .success
-            } catch {
-                printError("zonectl versions: error: \(error)")
-                return ExitCode(2)
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let store = try openStore(targetOptions.target, config: configFile.config)
+            for v in try VersionHistory(store: store).list() {
+                print("\(v.isCurrent ? "*" : " ") \(v.version)  \(v.generatedAt)  \(v.cities == 1 ? "1 city" : "\(v.cities) cities")")
             }
+            return .success
         }
     }
 
@@ -34,17 +29,13 @@ extension Zonectl {
         @Argument(help: "A version listed by `zonectl versions`.")
         var version: String
 
-        func run(config: PipelineConfig) throws -> ExitCode {
-            let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputsToProtect(zones: config.zones)
-                                                + [.init(config.output, "the build output")])
-            do {
-                let manifest = try VersionHistory(store: store).rollback(to: version)
-                print("rolled back: \(store.name)/manifest.json now serves the artifacts of \(version) as version \(manifest.version)")
-                return .success
-            } catch {
-                printError("zonectl rollback: error: \(error)")
-                return ExitCode(2)
-            }
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let config = configFile.config
+            let inputs = BuildRequest(configFile: configFile).inputs + [.init(config.output, "the build output")]
+            let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputs)
+            let manifest = try VersionHistory(store: store).rollback(to: version)
+            print("rolled back: \(store.name)/manifest.json now serves the artifacts of \(version) as version \(manifest.version)")
+            return .success
         }
     }
 
@@ -57,17 +48,12 @@ extension Zonectl {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var targetOptions: TargetOptions
 
-        func run(config: PipelineConfig) throws -> ExitCode {
-            let store = try openStore(targetOptions.target, config: config)
-            do {
-                let result = try Verifier(store: store).verify()
-                for p in result.problems { printError("\(store.name): error: \(p)") }
-                print("version \(result.version): \(result.checked) objects checked, \(result.problems.count) problem(s)")
-                return result.problems.isEmpty ? .success : .failure
-            } catch {
-                printError("zonectl verify: error: \(error)")
-                return ExitCode(2)
-            }
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let store = try openStore(targetOptions.target, config: configFile.config)
+            let result = try Verifier(store: store).verify()
+            for p in result.problems { printError("\(store.name): error: \(p)") }
+            print("version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))")
+            return result.problems.isEmpty ? .success : .failure
         }
     }
 }

@@ -15,8 +15,3 @@ struct GlobalOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }
-
-/// How results are printed.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, github
-}

@@ -8,7 +8,7 @@ struct DiagnosticPrinter {
     /// Text: every warning, not one line per kind.
     var verbose = false
 
-    func print(_ diagnostics: [Diagnostic], summary: [String: Int]) {
+    func print(_ diagnostics: [Diagnostic], files: Int, features: Int) {
         switch format {
         case .text:
             if verbose {
@@ -20,14 +20,14 @@ struct DiagnosticPrinter {
             }
             let errors = diagnostics.count { $0.severity == .error }
             let warnings = diagnostics.count - errors
-            Swift.print("\(plural(summary["files"] ?? 0, "file")), \(plural(summary["features"] ?? 0, "feature")): \(plural(errors, "error")), \(plural(warnings, "warning"))")
-        case .github:
+            Swift.print("\(plural(files, "file")), \(plural(features, "feature")): \(plural(errors, "error")), \(plural(warnings, "warning"))")
+        case .github, .markdown:
             for d in diagnostics {
                 let l = d.location
                 Swift.print("::\(d.severity.rawValue) file=\(property(l.file)),line=\(l.line),col=\(l.column)::\(escape(d.message))")
             }
         case .json:
-            Swift.print(json(diagnostics, summary: summary))
+            Swift.print(json(diagnostics, summary: ["files": files, "features": features]))
         }
     }
 

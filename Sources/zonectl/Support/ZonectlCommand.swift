@@ -2,70 +2,77 @@ import ArgumentParser
 import Foundation
 import ZonePipeline
 
-/// Shared setup and error policy: load pipeline.yml, run, and turn failures into the exit
-/// codes of the CLI contract (1 findings, 2 runtime failure) in one place.
+/// Shared setup and error policy, in one place: pipeline.yml is read once, the command runs,
+/// and whatever it throws becomes the CLI contract's exit code (1 findings, 2 runtime failure,
+/// 64 usage). Commands return `.failure` for findings and throw everything else.
 protocol ZonectlCommand: ParsableCommand {
     var global: GlobalOptions { get }
-    /// Runs with the loaded configuration; returns the exit code.
-    func run(config: PipelineConfig) throws -> ExitCode
+    /// Runs with pipeline.yml as read; returns the exit code.
+    func run(_ configFile: ConfigFile) throws -> ExitCode
 }
 
 extension ZonectlCommand {
     func run() throws {
         let code: ExitCode
         do {
-            code = try run(config: try loadConfig())
-        } catch let error as ConfigError {
-            printError(error.description)
-            code = error.kind == .io ? ExitCode(2) : .failure
-        } catch let error as SourceError {
-            printError(error.description)
-            code = ExitCode(2)
-        } catch let error as OutputError {
-            printError(error.description)
-            code = ExitCode(2)
-        } catch let error as TargetError {
-            printError("zonectl: error: \(error)")
-            code = ExitCode(2)
+            code = try run(try ConfigFile.load(global.config))
         } catch let error as ValidationError {
             throw error  // usage (64), reported by ArgumentParser
         } catch let error as ExitCode {
             throw error
+        } catch let error as ConfigError {
+            printError(error.description)
+            code = error.kind == .io ? ExitCode(2) : .failure
+        } catch let error as SourceError {
+            printError(error.description)  // "path: error: …"
+            code = ExitCode(2)
+        } catch let error as OutputError {
+            printError(error.description)
+            code = ExitCode(2)
         } catch {
-            printError("zonectl: error: \(error)")  // any other runtime failure (I/O): exit 2
+            printError("zonectl \(Self._commandName): error: \(error)")  // any other runtime failure
             code = ExitCode(2)
         }
         if code != .success { throw code }
     }
 
-    /// `--config`, else ./pipeline.yml if present, else the defaults.
-    func loadConfig() throws(ConfigError) -> PipelineConfig {
-        if let path = global.config { return try PipelineConfig.load(path: path) }
-        if FileManager.default.fileExists(atPath: "pipeline.yml") { return try PipelineConfig.load(path: "pipeline.yml") }
-        return .default
-    }
-
     var jobs: Int { global.jobs ?? defaultJobs }
 
-    /// The configuration file read, if any.
-    var configPath: String? {
-        global.config ?? (FileManager.default.fileExists(atPath: "pipeline.yml") ? "pipeline.yml" : nil)
+    /// The build these options ask for, its cache directory checked as zonectl's own (and
+    /// created) before any work; `also` names paths the cache must not touch either.
+    func buildRequest(_ configFile: ConfigFile, _ options: BuildOptions, also: [OwnedDirectory.Protected] = []) throws -> BuildRequest {
+        var request = BuildRequest(configFile: configFile, zones: options.zones, jobs: jobs)
+        if !options.noCache {
+            try OwnedDirectory.check(options.cache, for: .cache, protecting: request.inputs + also).prepare()
+            request.cache = BuildCache(directory: options.cache, codeIdentity: executableIdentity())
+        }
+        return request
     }
 
-    /// What a local write must never touch: the zone sources and the configuration.
-    func inputsToProtect(zones: [String]) -> [OwnedDirectory.Protected] {
-        zones.map { OwnedDirectory.Protected($0, "the zone sources") } + (configPath.map { [OwnedDirectory.Protected($0, "the config")] } ?? [])
+    /// Progress lines on stderr, when it is a terminal.
+    func progress(_ line: String) {
+        if isatty(STDERR_FILENO) != 0 { printError("zonectl: " + line) }
     }
+}
 
-    /// The build cache directory, checked as zonectl's own and created; nil with --no-cache.
-    func ownedCache(_ path: String, disabled: Bool, protecting: [OwnedDirectory.Protected]) throws(OutputError) -> BuildCache? {
-        if disabled { return nil }
-        try OwnedDirectory.check(path, for: .cache, protecting: protecting).prepare()
-        return BuildCache(directory: path, codeIdentity: executableIdentity())
-    }
+/// Size and modification time of the running executable: a new zonectl never reuses what an
+/// older one cached.
+func executableIdentity() -> String {
+    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(size)-\(modified)"
 }
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Prints a value as JSON on stdout (sorted keys, pretty, slashes as they are).
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

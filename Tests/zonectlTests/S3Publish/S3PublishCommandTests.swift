@@ -34,7 +34,7 @@ extension S3PublishTests {
             let first = try zonectl("publish", "--dist", "dist", "--target", target, in: dir, environment: env)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stderr.isEmpty, "\(first.stderr)")
-            #expect(first.stdout.contains("10 object(s) written"))
+            #expect(first.stdout.contains("10 objects written"))
             #expect(first.stdout.contains("manifest: \(target)/manifest.json\n"))
             #expect(first.stdout.hasSuffix("requests: GET 3, PUT 10\n"))
             let keys = try client.listAllObjects(prefix: "zones-test").map(\.key)
@@ -59,7 +59,7 @@ extension S3PublishTests {
 
             let verify = try zonectl("verify", "--target", target, in: dir, environment: env)
             #expect(verify.status == 0, "\(verify.stderr)")
-            #expect(verify.stdout.contains("8 objects checked, 0 problem(s)"))
+            #expect(verify.stdout.contains("8 objects checked, 0 problems"))
         }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One build as asked for, the single entry point of `zonectl build` and `zonectl diff` (which
+/// builds in memory): pipeline.yml read once, the zone sources, the cache and threads.
+public struct BuildRequest: Sendable {
+    public var configFile: ConfigFile
+    /// The zone files or folders: those given, else the config's `zones`.
+    public var zones: [String]
+    public var cache: BuildCache?
+    public var jobs: Int
+
+    public var config: PipelineConfig { configFile.config }
+
+    public init(configFile: ConfigFile, zones: [String] = [], cache: BuildCache? = nil, jobs: Int = defaultJobs) {
+        self.configFile = configFile
+        self.zones = zones.isEmpty ? configFile.config.zones : zones
+        self.cache = cache
+        self.jobs = jobs
+    }
+
+    /// What a local write must never touch: the zone sources and the config file.
+    public var inputs: [OwnedDirectory.Protected] {
+        zones.map { OwnedDirectory.Protected($0, "the zone sources") }
+            + (configFile.path.map { [OwnedDirectory.Protected($0, "the config")] } ?? [])
+    }
+
+    /// The version of the build in the output `directory`, if any: the next one's `previous`.
+    public static func previousVersion(inOutput directory: String) -> String? {
+        FileManager.default.contents(atPath: directory + "/manifest.json")
+            .flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }?.version
+    }
+
+    /// Runs the build (``BuildPipeline/run(paths:configBytes:revision:previousVersion:cache:now:progress:)``).
+    /// With `recordRevision`, git is asked for the working tree's revision meanwhile.
+    public func run(previousVersion: String?, recordRevision: Bool, now: Date = Date(),
+                    progress: (String) -> Void = { _ in }) throws -> BuildPipeline.Outcome {
+        let git = recordRevision ? GitRevision() : nil
+        return try BuildPipeline(config: config, jobs: jobs).run(
+            paths: zones, configBytes: configFile.bytes, revision: git?.value(), previousVersion: previousVersion,
+            cache: cache, now: now, progress: progress)
+    }
+}
