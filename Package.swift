@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
 
-        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport", "CGEOS"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         // Shared by the test targets: a process runner, and moto_server for a real S3 API.
         .target(name: "TestSupport", dependencies: ["S3Upload"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),

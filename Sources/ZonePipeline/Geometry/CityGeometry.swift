@@ -36,7 +36,7 @@ public struct CityResult: Sendable {
     public var groups: [ZoneGroupResult]
     public var contested: [ContestedArea]
     public var diagnostics: [Diagnostic]
-    /// Seconds spent per step (repair, dissolve, priority, snap, simplify, finish).
+    /// Seconds spent per step (repair, overlay, simplify, finish; the build adds read and write).
     public var timings: [String: Double]
 }
 
@@ -129,7 +129,6 @@ struct CityGeometry {
     }
 
     var gridSize: Double { 1 / pow10(config.precision) }
-    var decimalScale: Double { pow10(config.precision) }
 
     /// Groups, highest overlap priority first: listed styles in list order, then the rest by key.
     func prioritised(_ groups: [FeatureGroup]) -> [FeatureGroup] {

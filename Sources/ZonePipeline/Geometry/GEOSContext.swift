@@ -13,8 +13,8 @@ public final class GEOSContext {
     let handle: OpaquePointer
     /// Error messages GEOS reported since they were last taken, oldest first.
     public private(set) var errorMessages: [String] = []
-    /// Notice (warning) messages GEOS reported since they were last taken, oldest first; they
-    /// accumulate until ``takeNoticeMessages()`` is called.
+    /// Notice (warning) messages GEOS reported, oldest first. GEOS sends them for geometry it
+    /// could not read cleanly; the build reports its own findings, so nothing takes them.
     public private(set) var noticeMessages: [String] = []
 
     /// Creates a context (`GEOS_init_r`) and installs its error and notice handlers.
@@ -43,12 +43,6 @@ public final class GEOSContext {
     public func takeErrorMessages() -> [String] {
         defer { errorMessages.removeAll() }
         return errorMessages
-    }
-
-    /// Returns and clears the collected notice messages.
-    public func takeNoticeMessages() -> [String] {
-        defer { noticeMessages.removeAll() }
-        return noticeMessages
     }
 
     /// The error for a failed call of `operation`, carrying (and clearing) the collected messages.
