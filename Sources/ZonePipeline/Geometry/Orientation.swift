@@ -10,14 +10,4 @@ extension PolygonalGeometry {
             }
         }
     }
-
-    private mutating func reverseRing(_ r: Int) {
-        var lo = ringRange(r).lowerBound, hi = ringRange(r).upperBound - 1
-        while lo < hi {
-            coordinates.swapAt(2 * lo, 2 * hi)
-            coordinates.swapAt(2 * lo + 1, 2 * hi + 1)
-            lo += 1
-            hi -= 1
-        }
-    }
 }

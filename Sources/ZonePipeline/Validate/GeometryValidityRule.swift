@@ -25,7 +25,7 @@ struct GeometryValidityRule {
         if problem.x.isFinite, problem.y.isFinite {
             near = " at or near \(format((problem.x, problem.y)))"
             // GEOS locates problems in the split form, whose longitudes are in [-180, 180].
-            for i in 0..<g.positionCount { g.coordinates[2 * i] = wrappedLongitude(g.coordinates[2 * i]) }
+            g.mapPositions { x, _ in x = wrappedLongitude(x) }
             if let hit = nearestPosition(in: g, x: problem.x, y: problem.y), hit.ring < feature.ringOffsets.count {
                 let index = hit.index - g.ringRange(hit.ring).lowerBound
                 location = text.location(ofByte: text.offsetOfPosition(index, inRingAt: feature.ringOffsets[hit.ring]))

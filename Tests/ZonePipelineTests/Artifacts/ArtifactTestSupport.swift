@@ -27,15 +27,7 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> ToolResult {
 
 /// A flat geometry from polygons of rings of x, y, x, y, … (each ring already closed).
 func multiPolygon(_ polygons: [[[Double]]], isMulti: Bool = true) -> PolygonalGeometry {
-    var g = PolygonalGeometry(isMulti: isMulti)
-    for polygon in polygons {
-        for ring in polygon {
-            g.coordinates += ring
-            g.ringEnds.append(g.coordinates.count / 2)
-        }
-        g.polygonEnds.append(g.ringEnds.count)
-    }
-    return g
+    flat(polygons, isMulti: isMulti)
 }
 
 /// A feature whose bbox is its geometry's.

@@ -168,13 +168,14 @@ func outputProblems(_ group: ZoneGroupResult, precision: Int, context: GEOSConte
 
 /// All polygons of `parts` as one MultiPolygon.
 func merged(_ parts: [PolygonalGeometry]) -> PolygonalGeometry {
-    var out = PolygonalGeometry(isMulti: true)
+    var coordinates: [Double] = [], ringEnds: [Int] = [], polygonEnds: [Int] = []
     for g in parts {
-        out.coordinates += g.coordinates
-        out.ringEnds += g.ringEnds.map { $0 + out.positionCount - g.positionCount }
-        out.polygonEnds += g.polygonEnds.map { $0 + out.ringCount - g.ringCount }
+        let positionsBefore = coordinates.count / 2, ringsBefore = ringEnds.count
+        ringEnds += g.ringEnds.map { $0 + positionsBefore }
+        polygonEnds += g.polygonEnds.map { $0 + ringsBefore }
+        coordinates += g.coordinates
     }
-    return out
+    return PolygonalGeometry(coordinates: coordinates, ringEnds: ringEnds, polygonEnds: polygonEnds)
 }
 
 /// The distinct positions of `g` (each ring's closing position left out).

@@ -1,17 +1,18 @@
 import Testing
 @testable import ZonePipeline
 
-/// Builds a flat geometry from polygons given as rings of x0, y0, x1, y1, … .
+/// Builds a flat geometry from polygons given as rings of x0, y0, x1, y1, … (rings may be
+/// open or short: tests read invalid input too).
 func flat(_ polygons: [[[Double]]], isMulti: Bool = true) -> PolygonalGeometry {
-    var geometry = PolygonalGeometry(isMulti: isMulti)
+    var coordinates: [Double] = [], ringEnds: [Int] = [], polygonEnds: [Int] = []
     for polygon in polygons {
         for ring in polygon {
-            geometry.coordinates += ring
-            geometry.ringEnds.append(geometry.positionCount)
+            coordinates += ring
+            ringEnds.append(coordinates.count / 2)
         }
-        geometry.polygonEnds.append(geometry.ringCount)
+        polygonEnds.append(ringEnds.count)
     }
-    return geometry
+    return PolygonalGeometry(coordinates: coordinates, ringEnds: ringEnds, polygonEnds: polygonEnds, isMulti: isMulti)
 }
 
 /// Square [x, x + size] × [y, y + size], counter-clockwise, closed.

@@ -47,14 +47,14 @@ import Testing
 
     static let malformed: [(NamedGeometry, String)] = [
         (NamedGeometry("odd coordinate count", PolygonalGeometry(
-            coordinates: [0, 0, 1], ringEnds: [1], polygonEnds: [1])), "odd number of coordinates (3)"),
+            uncheckedCoordinates: [0, 0, 1], ringEnds: [1], polygonEnds: [1])), "odd number of coordinates (3)"),
         (NamedGeometry("ring past the buffer", PolygonalGeometry(
-            coordinates: square(0, 0, 1), ringEnds: [6], polygonEnds: [1])), "rings cover 6 of 5 positions"),
+            uncheckedCoordinates: square(0, 0, 1), ringEnds: [6], polygonEnds: [1])), "rings cover 6 of 5 positions"),
         (NamedGeometry("ring ends going back", PolygonalGeometry(
-            coordinates: square(0, 0, 1), ringEnds: [5, 4], polygonEnds: [2])),
+            uncheckedCoordinates: square(0, 0, 1), ringEnds: [5, 4], polygonEnds: [2])),
          "ring 1 ends at position 4, before its start 5"),
         (NamedGeometry("polygons miss a ring", PolygonalGeometry(
-            coordinates: square(0, 0, 1) + square(0, 0, 1), ringEnds: [5, 10], polygonEnds: [1])),
+            uncheckedCoordinates: square(0, 0, 1) + square(0, 0, 1), ringEnds: [5, 10], polygonEnds: [1])),
          "polygons cover 1 of 2 rings"),
         (NamedGeometry("polygon with two parts", flat([[square(0, 0, 1)], [square(5, 5, 1)]], isMulti: false)),
          "a Polygon with 2 parts"),

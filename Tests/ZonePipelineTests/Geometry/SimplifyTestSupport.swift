@@ -28,10 +28,11 @@ struct MetricSketch {
     /// `g` in metres around (lon0, lat0).
     func metres(_ g: PolygonalGeometry) -> PolygonalGeometry {
         var out = g
-        let kx = Self.metresPerDegree * cos(lat0 * .pi / 180)
-        for i in 0..<g.positionCount {
-            out.coordinates[2 * i] = (g.coordinates[2 * i] - lon0) * kx
-            out.coordinates[2 * i + 1] = (g.coordinates[2 * i + 1] - lat0) * Self.metresPerDegree
+        let kx = Self.metresPerDegree * cos(lat0 * .pi / 180), ky = Self.metresPerDegree
+        let (x0, y0) = (lon0, lat0)
+        out.mapPositions { x, y in
+            x = (x - x0) * kx
+            y = (y - y0) * ky
         }
         return out
     }

@@ -52,7 +52,7 @@ struct AntimeridianSplit {
     /// `g` with every crossing polygon split into parts on each side of the antimeridian.
     func callAsFunction(_ g: PolygonalGeometry) throws(AntimeridianError) -> PolygonalGeometry {
         guard Self.isNeeded(for: g) else { return g }
-        var out = PolygonalGeometry(isMulti: g.isMulti)
+        var out = PolygonalGeometryBuilder()
         for p in 0..<g.polygonCount {
             let indices = g.polygonRings(p)
             let rings = indices.map { g.lonLats(ofRing: $0) }
@@ -61,8 +61,7 @@ struct AntimeridianSplit {
             }
             for part in split(rings) { out.appendPolygon(part) }
         }
-        out.isMulti = g.isMulti || out.polygonCount > 1
-        return out
+        return out.build(isMulti: g.isMulti || out.polygonCount > 1)
     }
 
     /// The parts of one polygon (exterior ring first): the polygon itself, longitudes as seen

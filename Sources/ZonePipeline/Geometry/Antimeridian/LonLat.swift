@@ -15,14 +15,17 @@ extension PolygonalGeometry {
         ringRange(r).map { LonLat(coordinates[2 * $0], coordinates[2 * $0 + 1]) }
     }
 
-    /// Appends a polygon made of `rings` (exterior first; each closed here if it is not).
+}
+
+extension PolygonalGeometryBuilder {
+    /// Adds a polygon made of `rings` (exterior first; each closed here if it is not).
     mutating func appendPolygon(_ rings: [[LonLat]]) {
         for ring in rings {
-            for p in ring { coordinates += [p.lon, p.lat] }
-            if let first = ring.first, ring.last != first { coordinates += [first.lon, first.lat] }
-            ringEnds.append(coordinates.count / 2)
+            for p in ring { add(x: p.lon, y: p.lat) }
+            if let first = ring.first, ring.last != first { add(x: first.lon, y: first.lat) }
+            closeRing()
         }
-        polygonEnds.append(ringEnds.count)
+        closePolygon()
     }
 }
 

@@ -108,15 +108,15 @@ struct CityOverlay {
 
     /// Grid rings as a flat MultiPolygon in degrees (coordinates exactly the decimals of the grid).
     static func geometry(_ polygons: [[[GridPoint]]], unit: Double) -> PolygonalGeometry {
-        var g = PolygonalGeometry(isMulti: true)
+        var g = PolygonalGeometryBuilder()
         for polygon in polygons {
             for ring in polygon {
-                for p in ring { g.coordinates += [Double(p.x) / unit, Double(p.y) / unit] }
-                g.ringEnds.append(g.coordinates.count / 2)
+                for p in ring { g.add(x: Double(p.x) / unit, y: Double(p.y) / unit) }
+                g.closeRing()
             }
-            g.polygonEnds.append(g.ringEnds.count)
+            g.closePolygon()
         }
-        return g
+        return g.build()
     }
 
     /// Per face taken by a group, the area of every lower group that covers it too, on the

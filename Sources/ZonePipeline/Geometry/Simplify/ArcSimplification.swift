@@ -109,19 +109,18 @@ struct ArcSimplification {
     /// The groups as flat geometries in longitude/latitude, as simplified now.
     func geometries() -> [PolygonalGeometry] {
         topology.groups.map { polygons in
-            var g = PolygonalGeometry(isMulti: true)
+            var g = PolygonalGeometryBuilder()
             for rings in polygons {
                 for r in rings {
                     for v in ringVertices(r) {
                         let p = topology.lonLat(v)
-                        g.coordinates.append(p.x)
-                        g.coordinates.append(p.y)
+                        g.add(x: p.x, y: p.y)
                     }
-                    g.ringEnds.append(g.positionCount)
+                    g.closeRing()
                 }
-                g.polygonEnds.append(g.ringCount)
+                g.closePolygon()
             }
-            return g
+            return g.build()
         }
     }
 }

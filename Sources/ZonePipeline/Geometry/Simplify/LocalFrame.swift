@@ -52,11 +52,7 @@ struct LocalFrame: Sendable {
     /// All positions of `g` in the frame (the offsets are unchanged).
     func project(_ g: PolygonalGeometry) -> PolygonalGeometry {
         var out = g
-        for i in 0..<g.positionCount {
-            let p = project(g.coordinates[2 * i], g.coordinates[2 * i + 1])
-            out.coordinates[2 * i] = p.x
-            out.coordinates[2 * i + 1] = p.y
-        }
+        out.mapPositions { x, y in (x, y) = project(x, y) }
         return out
     }
 }

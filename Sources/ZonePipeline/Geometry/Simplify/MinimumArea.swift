@@ -12,16 +12,16 @@ extension ArcSimplification {
         let rings = t.rings.indices.map { ringVertices($0) }
 
         func flat(_ members: [Int]) -> PolygonalGeometry {
-            var g = PolygonalGeometry(isMulti: true)
+            var g = PolygonalGeometryBuilder()
             for r in members {
                 for v in rings[r] {
                     let p = t.lonLat(v)
-                    g.coordinates += [p.x, p.y]
+                    g.add(x: p.x, y: p.y)
                 }
-                g.ringEnds.append(g.positionCount)
+                g.closeRing()
             }
-            g.polygonEnds.append(g.ringCount)
-            return g
+            g.closePolygon()
+            return g.build()
         }
         func isEmptyHole(_ h: Int) -> Bool {
             guard t.rings[h].allSatisfy({ arcUses[$0.arc] == 1 }) else { return false }
@@ -46,7 +46,7 @@ extension ArcSimplification {
         var droppedPolygons = [Int](repeating: 0, count: t.groups.count)
         var droppedHoles = [Int](repeating: 0, count: t.groups.count)
         for (g, polygons) in t.groups.enumerated() {
-            var out = PolygonalGeometry(isMulti: true)
+            var out = PolygonalGeometryBuilder()
             for members in polygons {
                 var keptRings = members
                 if minAreaM2 > 0 {
@@ -66,13 +66,13 @@ extension ArcSimplification {
                 for r in keptRings {
                     for v in rings[r] {
                         let p = t.lonLat(v)
-                        out.coordinates += [p.x, p.y]
+                        out.add(x: p.x, y: p.y)
                     }
-                    out.ringEnds.append(out.positionCount)
+                    out.closeRing()
                 }
-                out.polygonEnds.append(out.ringCount)
+                out.closePolygon()
             }
-            groups.append(out)
+            groups.append(out.build())
         }
         return (groups, droppedPolygons, droppedHoles)
     }
