@@ -7,6 +7,7 @@
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
+#   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
@@ -19,10 +20,10 @@ CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify clean
+.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify bench-huge-ring clean
 
 help:
-	@sed -n '3,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -57,6 +58,9 @@ bench-read:
 
 bench-simplify:
 	bench/simplify-compare.sh
+
+bench-huge-ring:
+	bench/huge-ring.sh
 
 clean:
 	rm -rf .build
