@@ -8,6 +8,7 @@
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #   make bench-config-lists  validate with keep: / styles.keys of 200,000 entries (target < 1 s each)
+#   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
@@ -20,10 +21,10 @@ CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify bench-config-lists clean
+.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
 
 help:
-	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -61,6 +62,9 @@ bench-simplify:
 
 bench-config-lists:
 	bench/config-lists.sh
+
+bench-huge-ring:
+	bench/huge-ring.sh
 
 clean:
 	rm -rf .build

@@ -16,6 +16,8 @@ struct StructureRules {
         let mayCross = AntimeridianSplit.isNeeded(for: g)
         for p in 0..<g.polygonCount {
             let rings = g.polygonRings(p)
+            let lonLats = mayCross ? rings.map { g.lonLats(ofRing: $0) } : []
+            let band = mayCross && AntimeridianSplit.runsRoundTheGlobe(lonLats)
             if rings.isEmpty {
                 out.append(.error(feature.location, "polygon \(p + 1) has no rings"))
                 sound = false
@@ -24,15 +26,14 @@ struct StructureRules {
                 let ok = checkRing(g, r, feature, &out)
                 sound = sound && ok
                 guard ok else { continue }
-                if mayCross, let problem = AntimeridianSplit.poleProblem(g, ring: r) {
-                    if case .enclosesPole(_, let position, _, _, _) = problem {
-                        out.append(.error(at(feature, ring: r, position: position), "\(problem)"))
-                    }
+                if mayCross, let problem = AntimeridianSplit.problem(lonLats[r - rings.lowerBound], ring: r,
+                                                                       exterior: r == rings.lowerBound, inBand: band) {
+                    out.append(.error(at(feature, ring: r, position: problem.location.position), "\(problem)"))
                     sound = false
                     continue
                 }
-                // Signed area with longitude steps taken the short way round: a ring drawn across
-                // the antimeridian is judged as it lies on the globe.
+                // Signed area with longitude steps taken the short way round (but edges round the
+                // globe as drawn): a ring drawn across the antimeridian is judged as it lies on the globe.
                 let area = ringSignedArea(g, ring: r)
                 let exterior = r == rings.lowerBound
                 if area != 0, (area > 0) != exterior {

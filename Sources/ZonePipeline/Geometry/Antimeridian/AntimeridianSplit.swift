@@ -12,7 +12,14 @@
 /// RFC 7946 asks before they are cut, judged by their area with longitude steps taken the short
 /// way round, so clockwise input splits the same as counter-clockwise. Unlike the package,
 /// which then extends such rings over the pole, a ring that goes round a pole is refused
-/// (``AntimeridianError/enclosesPole(ring:position:crossings:net:pole:)``).
+/// (``AntimeridianError/enclosesPole(ring:position:crossings:net:pole:)``), and so is a
+/// clockwise ring round the globe, which holds both poles
+/// (``AntimeridianError/enclosesBothPoles(ring:position:)``).
+///
+/// A polygon with an edge from −180 to 180 along a parallel (a band round the globe, or a cap
+/// drawn to ±90) is kept as drawn: that is how RFC 7946 draws it, and it lies
+/// within [−180, 180] already. Its rings must not cross ±180 otherwise
+/// (``AntimeridianError/crossesInBand(ring:position:)``); see RoundTheGlobe.swift.
 struct AntimeridianSplit {
     let latitude: CrossingLatitude
 
@@ -35,11 +42,7 @@ struct AntimeridianSplit {
         return false
     }
 
-    /// The error for ring `r` of `g` when it goes round a pole, else nil.
-    static func poleProblem(_ g: PolygonalGeometry, ring r: Int) -> AntimeridianError? {
-        poleProblem(UnwrappedRing(g.lonLats(ofRing: r)), ring: r)
-    }
-
+    /// The error for a ring that goes round a pole, else nil.
     static func poleProblem(_ ring: UnwrappedRing, ring r: Int) -> AntimeridianError? {
         let turns = ring.turns
         guard turns != 0 else { return nil }
@@ -56,10 +59,15 @@ struct AntimeridianSplit {
         for p in 0..<g.polygonCount {
             let indices = g.polygonRings(p)
             let rings = indices.map { g.lonLats(ofRing: $0) }
+            let band = Self.runsRoundTheGlobe(rings)
             for (k, ring) in rings.enumerated() {
-                if let problem = Self.poleProblem(UnwrappedRing(ring), ring: indices.lowerBound + k) { throw problem }
+                if let problem = Self.problem(ring, ring: indices.lowerBound + k, exterior: k == 0, inBand: band) { throw problem }
             }
-            for part in split(rings) { out.appendPolygon(part) }
+            if band {
+                out.appendPolygon(rings)
+            } else {
+                for part in split(rings) { out.appendPolygon(part) }
+            }
         }
         return out.build(isMulti: g.isMulti || out.polygonCount > 1)
     }

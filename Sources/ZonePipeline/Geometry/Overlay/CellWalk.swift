@@ -39,49 +39,74 @@ struct CellBuckets {
     private var starts: [Int32] = [0]
     private(set) var items: [Int32] = []
 
-    /// `entries`: (cell, item) pairs with items ≥ 0 in non-decreasing order (so each cell's are).
-    init(_ entries: [(cell: GridPoint, item: Int32)]) {
-        guard !entries.isEmpty else { return }
+    /// The (cell, item) pairs that `visit` passes to its argument, items ≥ 0 in non-decreasing
+    /// order (so each cell's are). `visit` is called twice, to size the buckets and to fill
+    /// them: the pairs are held as one 8-byte key each (cell number, item), not as a list of
+    /// pairs and a sorted copy of it, which for a huge ring's segments took 400 MB.
+    init(_ visit: ((GridPoint, Int32) -> Void) -> Void) {
+        var count = 0
         var x0 = Int64.max, y0 = Int64.max, x1 = Int64.min, y1 = Int64.min
-        for e in entries {
-            x0 = min(x0, e.cell.x); x1 = max(x1, e.cell.x); y0 = min(y0, e.cell.y); y1 = max(y1, e.cell.y)
+        visit { cell, _ in
+            x0 = min(x0, cell.x); x1 = max(x1, cell.x); y0 = min(y0, cell.y); y1 = max(y1, cell.y)
+            count += 1
         }
+        guard count > 0 else { return }
         origin = GridPoint(x: x0, y: y0)
         width = x1 - x0 + 1
         height = y1 - y0 + 1
         let cells = width.multipliedReportingOverflow(by: height)
-        if !cells.overflow && cells.partialValue <= 2 * Int64(entries.count) + 64 {
+        guard !cells.overflow && cells.partialValue < 1 << 32 else {
+            var entries: [(cell: GridPoint, item: Int32)] = []
+            entries.reserveCapacity(count)
+            visit { entries.append(($0, $1)) }
+            initSparse(entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item })
+            return
+        }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(count)
+        let w = width
+        visit { cell, item in keys.append(UInt64((cell.y - y0) * w + (cell.x - x0)) << 32 | UInt64(UInt32(bitPattern: item))) }
+        if cells.partialValue <= 2 * Int64(count) + 64 {
             starts = [Int32](repeating: 0, count: Int(cells.partialValue) + 1)
-            for e in entries { starts[number(e.cell) + 1] += 1 }
+            for k in keys { starts[Int(k >> 32) + 1] += 1 }
             for c in 0..<Int(cells.partialValue) { starts[c + 1] += starts[c] }
-            items = [Int32](repeating: 0, count: entries.count)
+            items = [Int32](repeating: 0, count: count)
             var fill = starts
-            for e in entries {
-                let c = number(e.cell)
-                items[Int(fill[c])] = e.item
+            for k in keys {
+                let c = Int(k >> 32)
+                items[Int(fill[c])] = Int32(truncatingIfNeeded: k)
                 fill[c] += 1
             }
             return
         }
-        // Sparse: sort by (cell, item), as one integer when the box's cells fit in 32 bits.
-        let sorted: [(cell: GridPoint, item: Int32)]
-        if !cells.overflow && cells.partialValue < 1 << 32 {
-            let keys = entries.map { UInt64(number($0.cell)) << 32 | UInt64(UInt32(bitPattern: $0.item)) }.sorted()
-            sorted = keys.map {
-                let c = Int64($0 >> 32)
-                return (GridPoint(x: c % width + x0, y: c / width + y0), Int32(truncatingIfNeeded: $0))
-            }
-        } else {
-            sorted = entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item }
+        // Sparse: sorted by (cell, item), one integer each.
+        keys.sort()
+        initSparse(keys.lazy.map { (GridPoint(x: Int64($0 >> 32) % w + x0, y: Int64($0 >> 32) / w + y0), Int32(truncatingIfNeeded: $0)) })
+    }
+
+    /// Sparse buckets from pairs sorted by (cell, item).
+    private mutating func initSparse(_ sorted: some Collection<(GridPoint, Int32)>) {
+        var distinct = 0
+        var last: GridPoint?
+        for (cell, _) in sorted where cell != last {
+            distinct += 1
+            last = cell
         }
-        var table = IntegerTable<GridPoint>(capacity: entries.count / 2 + 1)
+        var table = IntegerTable<GridPoint>(capacity: distinct)
         starts = []
-        items = sorted.map(\.item)
-        for k in sorted.indices where k == 0 || sorted[k].cell != sorted[k - 1].cell {
-            table.insert(sorted[k].cell, Int32(starts.count))
-            starts.append(Int32(k))
+        starts.reserveCapacity(distinct + 1)
+        items = []
+        items.reserveCapacity(sorted.count)
+        last = nil
+        for (cell, item) in sorted {
+            if cell != last {
+                table.insert(cell)
+                starts.append(Int32(items.count))
+                last = cell
+            }
+            items.append(item)
         }
-        starts.append(Int32(entries.count))
+        starts.append(Int32(items.count))
         self.table = table
     }
 

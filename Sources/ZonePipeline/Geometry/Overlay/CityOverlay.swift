@@ -38,7 +38,7 @@ struct CityOverlay {
     func callAsFunction(_ groups: [[PolygonalGeometry]]) throws -> Output {
         let unit = pow10(precision)
         let fineScale = unit * Double(Self.pixel)
-        var segments = SegmentCollector()
+        var segments = SegmentCollector(capacity: groups.reduce(0) { $0 + $1.reduce(0) { $0 + $1.positionCount } })
         var collapsedPolygons = [Int](repeating: 0, count: groups.count)
         var collapsedHoles = collapsedPolygons
         for (g, polygons) in groups.enumerated() {

@@ -21,8 +21,12 @@ struct CoverageRings {
         // The walk that last passed each node: finds repeated vertices without hashing.
         var lastWalk = [Int32](repeating: -1, count: graph.nodes.count)
         var walks: Int32 = 0
+        // Scratch for simpleLoops, per node (-1: not on the stack). Walks hold node numbers,
+        // not points: a huge ring's walk is a quarter of the size, and needs no dictionary.
+        var stackIndex = [Int32](repeating: -1, count: graph.nodes.count)
+        var walk: [Int32] = []
         for h in 0..<halfCount where !done[h] && isBorder(h) {
-            var walk: [GridPoint] = []
+            walk.removeAll(keepingCapacity: true)
             var repeats = false
             var k = h
             repeat {
@@ -30,15 +34,15 @@ struct CoverageRings {
                 let v = graph.origin(k)
                 if lastWalk[v] == walks { repeats = true }
                 lastWalk[v] = walks
-                walk.append(graph.nodes[v])
+                walk.append(Int32(v))
                 var n = Int(graph.next[k])
                 while !isBorder(n) { n = Int(graph.next[n ^ 1]) }
                 k = n
             } while k != h
             walks += 1
             let piece = pieces.find(Int(graph.cycleOf[h]))
-            for ring in repeats ? Self.simpleLoops(walk) : [walk] {
-                let area = CityOverlay.area2(ring)
+            for ring in repeats ? Self.simpleLoops(walk, stackIndex: &stackIndex) : [walk] {
+                let area = area2(ring)
                 if area > 0 {
                     guard shells[piece] == nil else { throw OverlayError.inconsistent("a piece of area has two exteriors") }
                     shells[piece] = startingAtLowest(ring)
@@ -58,35 +62,47 @@ struct CoverageRings {
         return out.sorted { $0[0][0] < $1[0][0] }
     }
 
-    /// A closed walk cut at every vertex it passes twice into loops that pass each vertex once.
+    /// A closed walk (node numbers) cut at every vertex it passes twice into loops that pass
+    /// each vertex once. `stackIndex` is scratch, -1 for every node, and left so.
     ///
     /// The tightest turn keeps apart the pieces of area that touch at a vertex, but where a
     /// piece touches itself (a bay whose mouth closes to a point) its walk passes the vertex
     /// twice; cut there it becomes an exterior and a hole that touch at the point (the OGC form).
-    static func simpleLoops(_ walk: [GridPoint]) -> [[GridPoint]] {
-        var loops: [[GridPoint]] = []
-        var stack: [GridPoint] = []
-        var at: [GridPoint: Int] = [:]
-        for p in walk + [walk[0]] {
-            if let i = at[p] {
+    static func simpleLoops(_ walk: [Int32], stackIndex at: inout [Int32]) -> [[Int32]] {
+        var loops: [[Int32]] = []
+        var stack: [Int32] = []
+        for k in 0...walk.count {
+            let p = Int(walk[k == walk.count ? 0 : k])
+            if at[p] >= 0 {
+                let i = Int(at[p])
                 let loop = Array(stack[i...])
-                for q in loop { at[q] = nil }
+                for q in loop { at[Int(q)] = -1 }
                 if loop.count >= 3 { loops.append(loop) }
                 stack.removeLast(stack.count - i)
             }
-            at[p] = stack.count
-            stack.append(p)
+            at[p] = Int32(stack.count)
+            stack.append(Int32(p))
         }
+        for q in stack { at[Int(q)] = -1 }
         return loops
     }
 
-    /// The ring rotated to start at its lowest vertex, closed.
-    private func startingAtLowest(_ ring: [GridPoint]) -> [GridPoint] {
+    /// Twice the signed area of an open ring of nodes (``CityOverlay/area2(_:)``).
+    private func area2(_ ring: [Int32]) -> Int128 {
+        guard ring.count >= 3 else { return 0 }
+        let o = graph.nodes[Int(ring[0])]
+        var area: Int128 = 0
+        for i in 1..<(ring.count - 1) { area += cross(o, graph.nodes[Int(ring[i])], graph.nodes[Int(ring[i + 1])]) }
+        return area
+    }
+
+    /// The ring's points, rotated to start at its lowest vertex, closed.
+    private func startingAtLowest(_ ring: [Int32]) -> [GridPoint] {
         var low = 0
-        for i in ring.indices where ring[i] < ring[low] { low = i }
-        var out = Array(ring[low...])
-        out += ring[..<low]
-        out.append(ring[low])
+        for i in ring.indices where graph.nodes[Int(ring[i])] < graph.nodes[Int(ring[low])] { low = i }
+        var out: [GridPoint] = []
+        out.reserveCapacity(ring.count + 1)
+        for i in 0...ring.count { out.append(graph.nodes[Int(ring[(low + i) % ring.count])]) }
         return out
     }
 }

@@ -1,11 +1,9 @@
 /// A key of ``IntegerTable``: fixed-size integers with a cheap multiplicative hash.
 protocol IntegerTableKey: Equatable {
-    static var zero: Self { get }
     var tableHash: UInt64 { get }
 }
 
 extension GridPoint: IntegerTableKey {
-    static var zero: GridPoint { GridPoint(x: 0, y: 0) }
     var tableHash: UInt64 {
         UInt64(bitPattern: x) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: y) &* 0xC2B2_AE3D_27D4_EB4F
     }
@@ -15,7 +13,6 @@ extension GridPoint: IntegerTableKey {
 struct GridSegment: IntegerTableKey {
     var from: GridPoint
     var to: GridPoint
-    static var zero: GridSegment { GridSegment(from: .zero, to: .zero) }
     var tableHash: UInt64 {
         let h = from.tableHash
         return (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(bitPattern: to.x) &* 0x94D0_49BB_1331_11EB
@@ -23,54 +20,82 @@ struct GridSegment: IntegerTableKey {
     }
 }
 
-/// A hash table from integer keys (grid points, segments) to non-negative Int32: open
-/// addressing, linear probing, a multiplicative hash. The overlay's hot loops look up millions
-/// of points, where the standard library's seeded SipHash dominated the profile. Key and value
-/// share a slot (value -1: empty), so a probe touches one cache line.
+/// The distinct keys (grid points, segments) inserted, numbered in order of first insertion:
+/// open addressing, linear probing, a multiplicative hash. The overlay's hot loops look up
+/// millions of points, where the standard library's seeded SipHash dominated the profile.
+///
+/// The keys are kept once, in ``keys``; a slot holds 32 bits of the key's hash and its number,
+/// 8 bytes, so at most half full the table costs 16–32 bytes per key beside the key itself
+/// (slots holding whole keys cost 48–160: the largest array of a build on a huge ring). The
+/// hash bits settle most mismatches without reading the key, and give a key's slot when the
+/// table grows.
 struct IntegerTable<Key: IntegerTableKey> {
-    private var slots: [(key: Key, value: Int32)]
+    /// Each distinct key, at its number.
+    private(set) var keys: [Key] = []
+    /// 0: empty; else hash bits << 32 | (number + 1).
+    private var slots: [UInt64]
     private var mask: Int
-    private(set) var count = 0
+
+    var count: Int { keys.count }
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: (.zero, -1), count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
+        keys.reserveCapacity(capacity)
     }
 
-    @inline(__always) private func slot(_ k: Key) -> Int {
+    /// The table's 32 hash bits of `k`; its slot is these bits masked (tables stay below 2^32 slots).
+    @inline(__always) private static func bits(_ k: Key) -> UInt64 {
         var h = k.tableHash
         h ^= h >> 29
-        return Int(truncatingIfNeeded: h) & mask
+        return h & 0xFFFF_FFFF
     }
 
+    /// The number of `k`, nil when it was never inserted.
     subscript(_ k: Key) -> Int32? {
-        var i = slot(k)
-        while slots[i].value >= 0 {
-            if slots[i].key == k { return slots[i].value }
+        let b = Self.bits(k)
+        var i = Int(b) & mask
+        while slots[i] != 0 {
+            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k { return Int32(slots[i] & 0xFFFF_FFFF) - 1 }
             i = (i + 1) & mask
         }
         return nil
     }
 
-    /// Stores `value` (≥ 0) for `k` unless `k` is present; returns the stored value and whether it was new.
+    /// Inserts `k` unless present; returns its number and whether it was new.
     @discardableResult
-    mutating func insert(_ k: Key, _ value: Int32) -> (value: Int32, inserted: Bool) {
-        if (count + 1) * 2 > slots.count { grow() }
-        var i = slot(k)
-        while slots[i].value >= 0 {
-            if slots[i].key == k { return (slots[i].value, false) }
+    mutating func insert(_ k: Key) -> (value: Int32, inserted: Bool) {
+        if (keys.count + 1) * 2 > slots.count { grow() }
+        let b = Self.bits(k)
+        var i = Int(b) & mask
+        while slots[i] != 0 {
+            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k { return (Int32(slots[i] & 0xFFFF_FFFF) - 1, false) }
             i = (i + 1) & mask
         }
-        slots[i] = (k, value)
-        count += 1
-        return (value, true)
+        slots[i] = b << 32 | UInt64(keys.count + 1)
+        keys.append(k)
+        return (Int32(keys.count - 1), true)
     }
 
+    /// The keys, the table emptied (so the caller owns the only copy).
+    mutating func takeKeys() -> [Key] {
+        slots = []
+        mask = -1
+        defer { keys = [] }
+        return keys
+    }
+
+    /// Twice the slots, each entry moved to the slot its hash bits give.
     private mutating func grow() {
         let old = slots
-        self = IntegerTable(capacity: slots.count)
-        for (k, v) in old where v >= 0 { insert(k, v) }
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        mask = slots.count - 1
+        for e in old where e != 0 {
+            var i = Int(e >> 32) & mask
+            while slots[i] != 0 { i = (i + 1) & mask }
+            slots[i] = e
+        }
     }
 }

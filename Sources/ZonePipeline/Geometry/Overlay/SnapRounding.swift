@@ -20,21 +20,27 @@ struct LabelledSegments {
 
 /// Collects ring edges into ``LabelledSegments``.
 struct SegmentCollector {
-    private var table = IntegerTable<GridSegment>(capacity: 1024)
-    private var from: [GridPoint] = []
-    private var to: [GridPoint] = []
+    /// The distinct segments, numbered; per segment, a linked list of its labels.
+    private var table: IntegerTable<GridSegment>
     private var head: [Int32] = []
     private var group: [Int32] = []
     private var weight: [Int32] = []
     private var next: [Int32] = []
 
+    /// Room for `capacity` segments before growing.
+    init(capacity: Int) {
+        table = IntegerTable(capacity: capacity)
+        head.reserveCapacity(capacity)
+        group.reserveCapacity(capacity)
+        weight.reserveCapacity(capacity)
+        next.reserveCapacity(capacity)
+    }
+
     /// Adds the directed edge a → b with `g`'s area on its left.
     mutating func append(_ a: GridPoint, _ b: GridPoint, group g: Int32) {
         let (p, q, w): (GridPoint, GridPoint, Int32) = a < b ? (a, b, 1) : (b, a, -1)
-        let (u, new) = table.insert(GridSegment(from: p, to: q), Int32(from.count))
-        if new {
-            from.append(p); to.append(q); head.append(-1)
-        }
+        let (u, new) = table.insert(GridSegment(from: p, to: q))
+        if new { head.append(-1) }
         var k = head[Int(u)]
         while k >= 0 {
             if group[Int(k)] == g {
@@ -47,23 +53,28 @@ struct SegmentCollector {
         head[Int(u)] = Int32(group.count - 1)
     }
 
-    /// The segments with a nonzero count for some group.
-    func finish() -> LabelledSegments {
+    /// The segments with a nonzero count for some group; the collector is left empty (its
+    /// table goes first, so a huge ring's segments are not held three times).
+    mutating func finish() -> LabelledSegments {
+        let segments = table.takeKeys()
         var s = LabelledSegments()
-        s.from.reserveCapacity(from.count); s.to.reserveCapacity(from.count)
-        for u in from.indices {
+        s.from.reserveCapacity(segments.count); s.to.reserveCapacity(segments.count)
+        s.labelStart.reserveCapacity(segments.count + 1)
+        var labels: [(Int32, Int32)] = []
+        for u in segments.indices {
             var k = head[u]
-            var labels: [(Int32, Int32)] = []
+            labels.removeAll(keepingCapacity: true)
             while k >= 0 {
                 if weight[Int(k)] != 0 { labels.append((group[Int(k)], weight[Int(k)])) }
                 k = next[Int(k)]
             }
             guard !labels.isEmpty else { continue }
             labels.sort { $0.0 < $1.0 }
-            s.from.append(from[u]); s.to.append(to[u])
+            s.from.append(segments[u].from); s.to.append(segments[u].to)
             for (g, w) in labels { s.labelGroup.append(g); s.labelWeight.append(w) }
             s.labelStart.append(Int32(s.labelGroup.count))
         }
+        self = SegmentCollector(capacity: 0)
         return s
     }
 }
@@ -115,9 +126,9 @@ struct SnapRounder {
 
         // Hot pixels by cell of `route` pixels.
         let route = routeSize(hotList, cell: cell)
-        let index = CellBuckets(hotList.indices.map {
-            (GridPoint(x: floorDiv(hotList[$0].x, route), y: floorDiv(hotList[$0].y, route)), Int32($0))
-        })
+        let index = CellBuckets { add in
+            for (i, p) in hotList.enumerated() { add(GridPoint(x: floorDiv(p.x, route), y: floorDiv(p.y, route)), Int32(i)) }
+        }
         out.pathStart.reserveCapacity(s.count + 1)
         out.path.reserveCapacity(2 * s.count)
         var found: [(t: Int128, p: Int32)] = []
@@ -157,22 +168,17 @@ struct SnapRounder {
     /// The hot pixels, segment ends first, then crossings (bucketed by cells of `cell` pixels),
     /// and the hot pixels of each segment's ends: `ends[2i]` and `ends[2i + 1]` for segment i.
     func hotPixels(_ s: LabelledSegments, cell: Int64) -> (pixels: [GridPoint], ends: [Int32]) {
+        // Crossings first: their index is gone before the table of hot pixels is made.
+        let crossings = crossingPixels(s, cell: cell * pixel)
         var table = IntegerTable<GridPoint>(capacity: s.count + s.count / 4)
-        var pixels: [GridPoint] = []
-        @discardableResult
-        func makeHot(_ p: GridPoint) -> Int32 {
-            let (k, new) = table.insert(p, Int32(pixels.count))
-            if new { pixels.append(p) }
-            return k
-        }
         var ends: [Int32] = []
         ends.reserveCapacity(2 * s.count)
         for i in 0..<s.count {
-            ends.append(makeHot(pixelOf(s.from[i])))
-            ends.append(makeHot(pixelOf(s.to[i])))
+            ends.append(table.insert(pixelOf(s.from[i])).value)
+            ends.append(table.insert(pixelOf(s.to[i])).value)
         }
-        for p in crossingPixels(s, cell: cell * pixel) { makeHot(p) }
-        return (pixels, ends)
+        for p in crossings { table.insert(p) }
+        return (table.takeKeys(), ends)
     }
 
     /// The output grid point whose cell holds fine point `p` (a point on a cell edge goes to
@@ -243,30 +249,29 @@ struct SnapRounder {
     /// overlap of their boxes (once), or in every shared cell when a long segment was bucketed
     /// along its line only.
     func crossingPixels(_ s: LabelledSegments, cell: Int64) -> [GridPoint] {
-        var entries: [(cell: GridPoint, item: Int32)] = []
-        entries.reserveCapacity(2 * s.count)
         var wholeBox = [Bool](repeating: true, count: s.count)
-        for i in 0..<s.count {
-            forEachCell(along: s.from[i], s.to[i], cell: cell, margin: 0) { cx, cy, whole in
-                entries.append((GridPoint(x: cx, y: cy), Int32(i)))
-                if !whole { wholeBox[i] = false }
+        let buckets = CellBuckets { add in
+            for i in 0..<s.count {
+                forEachCell(along: s.from[i], s.to[i], cell: cell, margin: 0) { cx, cy, whole in
+                    add(GridPoint(x: cx, y: cy), Int32(i))
+                    if !whole { wholeBox[i] = false }
+                }
             }
         }
-        let buckets = CellBuckets(entries)
-        // Boxes in bucket order: the pair loop reads its cell's contiguously.
-        let boxes = buckets.items.map { i in
-            let a = s.from[Int(i)], b = s.to[Int(i)]
-            return (minX: min(a.x, b.x), maxX: max(a.x, b.x), minY: min(a.y, b.y), maxY: max(a.y, b.y))
+        // Boxes are computed as needed: kept per bucket entry, they were the largest array of
+        // a huge ring's build (32 bytes for each of its ~3 cells per segment).
+        @inline(__always) func box(_ i: Int) -> (minX: Int64, maxX: Int64, minY: Int64, maxY: Int64) {
+            let a = s.from[i], b = s.to[i]
+            return (min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y))
         }
         var out: [GridPoint] = []
         buckets.forEachCell { range in
             guard range.count > 1 else { return }
             for u in range {
-                let i = Int(buckets.items[u]), p = boxes[u]
+                let i = Int(buckets.items[u]), p = box(i)
                 for v in (u + 1)..<range.upperBound {
-                    let q = boxes[v]
+                    let j = Int(buckets.items[v]), q = box(j)
                     guard p.minX <= q.maxX, q.minX <= p.maxX, p.minY <= q.maxY, q.minY <= p.maxY else { continue }
-                    let j = Int(buckets.items[v])
                     if wholeBox[i] && wholeBox[j] {
                         // Test once: in the cell of the overlap's lower-left corner.
                         let here = GridPoint(x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))

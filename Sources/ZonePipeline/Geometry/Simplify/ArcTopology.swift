@@ -54,12 +54,7 @@ struct ArcTopology {
                     // The closing position repeats the first; leave it out.
                     for i in range.dropLast() {
                         let (x, y) = g.position(i)
-                        let key = VertexKey(x, y)
-                        let (id, new) = index.insert(key, Int32(lonLat.count / 2))
-                        if new {
-                            lonLat.append(x + 0)  // + 0 turns -0.0 into 0.0, as VertexKey does
-                            lonLat.append(y + 0)
-                        }
+                        let id = index.insert(VertexKey(x, y)).value
                         if ring.last != id { ring.append(id) }
                     }
                     while ring.count > 1 && ring.first == ring.last { ring.removeLast() }
@@ -69,6 +64,15 @@ struct ArcTopology {
                 polygons.append(members)
             }
             groups.append(polygons)
+        }
+        // The table's keys are the vertices; their bits, with -0.0 read as 0.0, are the positions.
+        do {
+            let vertices = index.takeKeys()
+            lonLat.reserveCapacity(2 * vertices.count)
+            for v in vertices {
+                lonLat.append(Double(bitPattern: v.x))
+                lonLat.append(Double(bitPattern: v.y))
+            }
         }
         Self.mergeCloseVertices(&ringVertices, lonLat, epsilon: nodingEpsilon)
         Self.insertVerticesLyingOnSegments(&ringVertices, lonLat, epsilon: nodingEpsilon)
@@ -223,6 +227,5 @@ struct VertexKey: Hashable, IntegerTableKey {
         self.y = (y + 0).bitPattern
     }
 
-    static var zero: VertexKey { VertexKey(0, 0) }
     var tableHash: UInt64 { x &* 0x9E37_79B9_7F4A_7C15 ^ y &* 0xC2B2_AE3D_27D4_EB4F }
 }
