@@ -35,7 +35,7 @@ import Testing
         let validate = try zonectl("validate", "zones", in: dir)
         #expect(validate.status == 0)
         #expect(validate.stderr == "")
-        #expect(validate.stdout == "1 files, 1 features: 0 errors, 0 warnings\n")
+        #expect(validate.stdout == "1 file, 1 feature: 0 errors, 0 warnings\n")
 
         let build = try zonectl("build", "--zones", "zones", "--out", "dist", "--no-cache", "--verbose", in: dir)
         #expect(build.status == 0, "\(build.stderr)")

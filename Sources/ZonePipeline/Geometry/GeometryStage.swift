@@ -1,11 +1,6 @@
 /// The geometry stage over all cities, in parallel: one GEOS context per worker thread, cities
 /// taken in key order, results in key order whatever the number of threads.
 public enum GeometryStage {
-    /// Groups the loaded features and runs every city's geometry pipeline on `jobs` threads.
-    public static func run(_ zones: LoadedZones, config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
-        run(cities: Grouping.group(zones.features, by: config.groupBy), features: zones.features, config: config, jobs: jobs)
-    }
-
     /// Runs the geometry pipeline of `cities` (groups of `features`) on `jobs` threads.
     public static func run(cities: [CityGroups], features: [Feature], config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
         // Largest cities first (by input positions), so both workers finish together.

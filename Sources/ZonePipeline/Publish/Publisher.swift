@@ -15,7 +15,7 @@ public struct PublishResult: Sendable {
     public var retentionWarning: String? = nil
 }
 
-/// The publish protocol (DESIGN.md): read the target's manifest → upload what it lacks, each
+/// The publish protocol (docs/ARCHITECTURE.md): read the target's manifest → upload what it lacks, each
 /// only if absent → write manifests/<version>.json → write manifest.json last, only if it is
 /// still the one read (or absent). A failure at any step leaves the previous manifest.json
 /// untouched and valid, and it never names an object that is not there.

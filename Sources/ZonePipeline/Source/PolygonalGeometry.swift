@@ -131,10 +131,11 @@ public struct PolygonalGeometryBuilder: Sendable {
     /// Ends the polygon of the rings ended since the last polygon ended.
     public mutating func closePolygon() { polygonEnds.append(ringEnds.count) }
 
-    /// The geometry. Debug builds check that every ring is closed with at least 4 positions.
-    public func build(isMulti: Bool = true) -> PolygonalGeometry {
+    /// The geometry. With `checkRings`, debug builds check that every ring is closed with at
+    /// least 4 positions (off only for work in progress that may collapse rings).
+    public func build(isMulti: Bool = true, checkRings: Bool = true) -> PolygonalGeometry {
         let g = PolygonalGeometry(coordinates: coordinates, ringEnds: ringEnds, polygonEnds: polygonEnds, isMulti: isMulti)
-        assert(g.ringProblem == nil, "PolygonalGeometryBuilder: \(g.ringProblem ?? "")")
+        assert(!checkRings || g.ringProblem == nil, "PolygonalGeometryBuilder: \(g.ringProblem ?? "")")
         return g
     }
 }

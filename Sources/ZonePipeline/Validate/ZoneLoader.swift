@@ -91,3 +91,11 @@ extension PipelineConfig {
     /// keys); loading keeps only these.
     var propertiesRead: Set<String> { Set(groupBy + keep + [styles.property] + styleKeys) }
 }
+
+extension GeometryStage {
+    /// Groups loaded features and runs every city's geometry pipeline on `jobs` threads (the
+    /// tests' and zonectl-bench's way in; the build runs cities through ``BuildPipeline``).
+    public static func run(_ zones: LoadedZones, config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
+        run(cities: Grouping.group(zones.features, by: config.groupBy), features: zones.features, config: config, jobs: jobs)
+    }
+}

@@ -1,7 +1,7 @@
 import Testing
 @testable import ZonePipeline
 
-/// The shared-arc topology (DESIGN.md, "Geometry notes"): rings of a city cut at junctions into
+/// The shared-arc topology (docs/ARCHITECTURE.md, "The overlay engine"): rings of a city cut at junctions into
 /// arcs stored once.
 @Suite struct SimplifyTopologyTests {
     func topology(_ groups: [PolygonalGeometry]) throws -> ArcTopology {

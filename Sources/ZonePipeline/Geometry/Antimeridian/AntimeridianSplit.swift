@@ -1,4 +1,4 @@
-/// The antimeridian step (DESIGN.md, "Geometry notes"), run on each feature before dissolve:
+/// The antimeridian step (docs/ARCHITECTURE.md, "One build, end to end"), run on each feature before dissolve:
 /// a polygon whose exterior ring crosses ±180° — a step of more than 180° of longitude between
 /// consecutive positions, once longitudes beyond ±180 (a ring drawn on past 180) are wrapped
 /// back — becomes parts that each lie on one side, following the antimeridian package

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Dissolve, overlap priority and snapping to the output grid of one city's groups in a single
-/// planar overlay (DESIGN.md, "Geometry notes"; replaces GEOS union, difference and
+/// planar overlay (docs/ARCHITECTURE.md, "The overlay engine"; replaces GEOS union, difference and
 /// snap-rounding per group):
 ///
 /// 1. every ring, oriented with its area on the left, goes onto a fine integer grid (100 fine

@@ -16,8 +16,8 @@ public struct SimplifyStats: Hashable, Sendable {
     public var droppedHoles: Int
 }
 
-/// Simplification of all groups of one city at once, keeping shared borders shared (DESIGN.md,
-/// "Geometry notes"): topology of shared arcs → each arc simplified once, end points fixed →
+/// Simplification of all groups of one city at once, keeping shared borders shared (docs/ARCHITECTURE.md,
+/// "The overlay engine"): topology of shared arcs → each arc simplified once, end points fixed →
 /// repair until nothing crosses, jumps or collapses → GEOS confirms each group is valid →
 /// small parts dropped.
 ///

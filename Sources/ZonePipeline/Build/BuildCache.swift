@@ -23,7 +23,7 @@ struct CachedDiagnostic: Codable {
     }
 }
 
-/// Incremental builds, at two levels (DESIGN.md, "Build cache"):
+/// Incremental builds (docs/ARCHITECTURE.md, "The three caches"):
 /// - `files/`: a zone file's scan (findings and feature summaries), keyed by its path, its bytes'
 ///   SHA-256 and the checking rules, so an unchanged file is not parsed; and the SHA-256 of a
 ///   file by its ``FileStamp``, so an untouched file is not even read;
