@@ -2,14 +2,17 @@
 #
 #   make run          install system libraries, build release, validate, build and publish the sample
 #                     zones (dist/, then the local store ./store)
-#   make test         install system libraries + Python test tools (.venv), build, run the tests
+#   make test         install system libraries + Python test tools (.venv), build, run the tests,
+#                     then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
 #   make bench        zonectl against ogr2ogr and geopandas on the benchmark corpus: one table
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
+#   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
-# e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
+# e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests'), FUZZ_SMOKE_SECONDS (the fuzz smoke run that
+# ends `make test`, per target: 60; 0 skips it), FUZZ_SECONDS.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -17,12 +20,14 @@ SHELL := /bin/bash
 
 CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 60
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify clean
+.PHONY: help deps-run deps-test build release run test fuzz fuzz-smoke bench bench-read bench-simplify clean
 
 help:
-	@sed -n '3,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -48,6 +53,15 @@ test: export ZONECTL_PYTHON := $(VENV)/bin/python3
 test: deps-test
 	swift build
 	swift test $(SWIFT_TEST_FLAGS)
+	@if [ "$(FUZZ_SMOKE_SECONDS)" != 0 ]; then FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh; fi
+
+# libFuzzer + ASan (scripts/fuzz.sh): builds into .build-fuzz/, exits 1 with the reproducer's path
+# when a target crashes. `make fuzz FUZZ_SECONDS=60`; one target: scripts/fuzz.sh FuzzConfig.
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+fuzz-smoke:
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh
 
 bench:
 	bench/run.sh
@@ -59,4 +73,4 @@ bench-simplify:
 	bench/simplify-compare.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -38,7 +38,14 @@ let package = Package(
         ),
         .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
 
-        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
+        // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
+        // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
+        .target(name: "FuzzHarness", dependencies: ["ZonePipeline"]),
+        .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline"]),
+        .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline"]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
+
+        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport", "FuzzHarness"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         // Shared by the test targets: a process runner, and moto_server for a real S3 API.
         .target(name: "TestSupport", dependencies: ["S3Upload"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),

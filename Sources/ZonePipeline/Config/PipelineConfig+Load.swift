@@ -18,12 +18,19 @@ extension PipelineConfig {
         } catch {
             throw .io(path: path, message: "cannot read the file: \(error.localizedDescription)")
         }
+        return try parse(bytes: bytes, file: path)
+    }
+
+    /// Parses the bytes of a `pipeline.yml` as ``load(path:)`` does once it has read them:
+    /// bytes that are not UTF-8 throw a ``ConfigError/Kind/syntax`` error at the first bad
+    /// byte, the rest is ``parse(yaml:file:)``. (Package access: the fuzz harness calls it.)
+    package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> PipelineConfig {
         if let bad = YAMLPosition.firstInvalidUTF8(bytes) {
             let (line, column) = YAMLPosition.lineColumn(ofUTF8Offset: bad, in: bytes)
-            throw ConfigError(.syntax, location: SourceLocation(file: path, line: line, column: column),
+            throw ConfigError(.syntax, location: SourceLocation(file: file, line: line, column: column),
                               message: "the file is not valid UTF-8")
         }
-        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: path)
+        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: file)
     }
 
     /// Parses the text of a `pipeline.yml`; `file` names it in errors and becomes ``sourcePath``.
