@@ -9,10 +9,11 @@
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
+#   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests'), FUZZ_SMOKE_SECONDS (the fuzz smoke run that
-# ends `make test`, per target: 60; 0 skips it), FUZZ_SECONDS.
+# ends `make test`, per target: 60; 0 skips it), FUZZ_SECONDS, SOAK_ROUNDS.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -22,12 +23,13 @@ CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 60
+SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test fuzz fuzz-smoke bench bench-read bench-simplify clean
+.PHONY: help deps-run deps-test build release run test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify clean
 
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -62,6 +64,11 @@ fuzz:
 
 fuzz-smoke:
 	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh
+
+# Kill-and-rerun soak of `zonectl publish` against moto_server (bench/soak-publish.sh).
+soak-publish: export PATH := $(VENV)/bin:$(PATH)
+soak-publish: deps-test
+	SOAK_ROUNDS=$(SOAK_ROUNDS) bench/soak-publish.sh
 
 bench:
 	bench/run.sh
