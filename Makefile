@@ -2,16 +2,20 @@
 #
 #   make run          install system libraries, build release, validate, build and publish the sample
 #                     zones (dist/, then the local store ./store)
-#   make test         install system libraries + Python test tools (.venv), build, run the tests
+#   make test         install system libraries + Python test tools (.venv), build, run the tests,
+#                     then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
 #   make bench        zonectl against ogr2ogr and geopandas on the benchmark corpus: one table
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #   make bench-config-lists  validate with keep: / styles.keys of 200,000 entries (target < 1 s each)
 #   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
+#   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
+#   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
-# e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests').
+# e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests'), FUZZ_SMOKE_SECONDS (the fuzz smoke run that
+# ends `make test`, per target: 60; 0 skips it), FUZZ_SECONDS, SOAK_ROUNDS.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -19,12 +23,15 @@ SHELL := /bin/bash
 
 CONFIG ?= pipeline.yml
 SWIFT_TEST_FLAGS ?=
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 60
+SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
+.PHONY: help deps-run deps-test build release run test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
 
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -50,6 +57,20 @@ test: export ZONECTL_PYTHON := $(VENV)/bin/python3
 test: deps-test
 	swift build
 	swift test $(SWIFT_TEST_FLAGS)
+	@if [ "$(FUZZ_SMOKE_SECONDS)" != 0 ]; then FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh; fi
+
+# libFuzzer + ASan (scripts/fuzz.sh): builds into .build-fuzz/, exits 1 with the reproducer's path
+# when a target crashes. `make fuzz FUZZ_SECONDS=60`; one target: scripts/fuzz.sh FuzzConfig.
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+fuzz-smoke:
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh
+
+# Kill-and-rerun soak of `zonectl publish` against moto_server (bench/soak-publish.sh).
+soak-publish: export PATH := $(VENV)/bin:$(PATH)
+soak-publish: deps-test
+	SOAK_ROUNDS=$(SOAK_ROUNDS) bench/soak-publish.sh
 
 bench:
 	bench/run.sh
@@ -67,4 +88,4 @@ bench-huge-ring:
 	bench/huge-ring.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

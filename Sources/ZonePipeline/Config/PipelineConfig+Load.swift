@@ -38,6 +38,9 @@ extension PipelineConfig {
     /// An empty document gives ``default``. Unknown keys, duplicate keys, wrong types and
     /// out-of-range values are errors; the first one found is thrown.
     public static func parse(yaml: String, file: String) throws(ConfigError) -> PipelineConfig {
+        // A UTF-8 byte order mark (Windows editors write one) is not content, and not a column;
+        // left in, Yams fails on it ("did not find expected <document start>" on line 2).
+        let yaml = yaml.hasPrefix("\u{FEFF}") ? String(yaml.unicodeScalars.dropFirst()) : yaml
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

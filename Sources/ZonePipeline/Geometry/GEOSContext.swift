@@ -13,9 +13,10 @@ public final class GEOSContext {
     let handle: OpaquePointer
     /// Error messages GEOS reported since they were last taken, oldest first.
     public private(set) var errorMessages: [String] = []
-    /// Notice (warning) messages GEOS reported, oldest first. GEOS sends them for geometry it
-    /// could not read cleanly; the build reports its own findings, so nothing takes them.
+    /// The latest notice (warning) messages GEOS reported (at most ``noticesKept``), oldest
+    /// first. The build reports its own findings, so nothing takes them.
     public private(set) var noticeMessages: [String] = []
+    static let noticesKept = 64
 
     /// Creates a context (`GEOS_init_r`) and installs its error and notice handlers.
     public init() throws {
@@ -57,7 +58,13 @@ public final class GEOSContext {
         guard let message else { return }
         // GEOS formats some messages with a trailing newline.
         let text = String(cString: message).trimmingTrailingWhitespace()
-        if notice { noticeMessages.append(text) } else { errorMessages.append(text) }
+        if notice {
+            // Kept for debugging only and bounded: a long build or fuzzing run gets millions.
+            if noticeMessages.count == Self.noticesKept { noticeMessages.removeFirst() }
+            noticeMessages.append(text)
+        } else {
+            errorMessages.append(text)
+        }
     }
 
     private static func from(_ userdata: UnsafeMutableRawPointer?) -> GEOSContext? {

@@ -17,9 +17,16 @@ struct Retention {
             let kept = chain.prefix(keep), dropped = chain.dropFirst(keep)
             let referenced = Set(kept.flatMap { $0.artifacts.map(\.key) })
             let removable = Set(dropped.flatMap { $0.artifacts.map(\.key) }).subtracting(referenced).sorted()
-            let manifests = dropped.map { "manifests/\($0.version).json" }
-            try store.delete(removable + manifests)
-            return removable + manifests
+            // Manifests first, oldest first, then the artifacts: a retention cut short (killed, a
+            // failed request) leaves no manifest naming a removed object, and the dropped versions
+            // left still hang off the kept ones, so the next publish finishes the job. The cost of
+            // a cut: artifacts of a manifest already removed are named by none, so they stay.
+            // (Artifacts first left manifests/<old>.json naming removed objects, to be listed by
+            // `versions` and rolled back to: bench/soak-publish.sh found it.)
+            let manifests = dropped.reversed().map { "manifests/\($0.version).json" }
+            try store.delete(manifests)
+            try store.delete(removable)
+            return manifests + removable
         } catch let error as PublishError {
             throw error
         } catch let error as StoreError {

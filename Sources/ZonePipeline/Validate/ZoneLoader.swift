@@ -39,6 +39,17 @@ public enum ZoneLoader {
         return zones
     }
 
+    /// One file's text, checked as `zonectl validate` checks a file: read, structure rules, GEOS
+    /// validity (of the antimeridian-split form), then the pipeline rules; findings ordered by
+    /// line and column. Package access: the fuzz harness (Sources/FuzzHarness) calls it, in
+    /// release builds where `@testable import` is not available.
+    package static func load(_ text: SourceText, config: PipelineConfig, context: GEOSContext) -> LoadedZones {
+        let (features, diagnostics) = check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
+                                            keeping: config.propertiesRead, context: context)
+        let all = ordered(diagnostics + PipelineRules(config: config).check(features), files: [text.path])
+        return LoadedZones(files: [text.path], features: features, diagnostics: all, inputBytes: text.bytes.count)
+    }
+
     /// Findings ordered by file (in reading order), line and column; stable otherwise.
     static func ordered(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
         let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)

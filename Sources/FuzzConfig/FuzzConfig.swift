@@ -1,0 +1,27 @@
+import FuzzHarness
+import ZonePipeline
+
+// libFuzzer target: scripts/fuzz.sh (`make fuzz`) builds it with libFuzzer and ASan and
+// -DZONECTL_FUZZ, which leaves out the @main below (libFuzzer brings its own `main`). In a plain
+// build, @main replays the files (or directories) given as arguments: `.build/debug/FuzzConfig crash-…`.
+
+/// One GEOS context for the whole run (libFuzzer calls the entry point on one thread).
+nonisolated(unsafe) let context = try! GEOSContext()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzHarness.config(UnsafeBufferPointer(start: data, count: size), context: context)
+    return 0
+}
+
+#if !ZONECTL_FUZZ
+@main
+enum FuzzConfigReplay {
+    static func main() {
+        let count = FuzzHarness.replay(CommandLine.arguments.dropFirst()) {
+            FuzzHarness.summary(FuzzHarness.config($0, context: context))
+        }
+        print("replayed \(count) input\(count == 1 ? "" : "s")")
+    }
+}
+#endif
