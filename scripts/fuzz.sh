@@ -92,7 +92,7 @@ for t in "${targets[@]}"; do
 
     execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
     rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
-    cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)"
+    cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)"
     found="$(find "$artifacts" -type f -newer "$stamp" | sort)"
     line="$t: ${execs:-?} execs (${rate:-?}/s), coverage ${cov:-?} edges, corpus $(find "$work" -type f | wc -l) files"
     if [ "$status" -ne 0 ] || [ -n "$found" ]; then
