@@ -2,8 +2,9 @@
 #
 #   make run          install system libraries, build release, validate, build and publish the sample
 #                     zones (dist/, then the local store ./store)
-#   make test         install system libraries + Python test tools (.venv), build, run the tests,
-#                     then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
+#   make test         install system libraries + Python test tools (.venv), lint, build, run the
+#                     tests, then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
+#   make lint         swift format lint --strict with .swift-format (make format rewrites in place)
 #   make bench        zonectl against ogr2ogr and geopandas on the benchmark corpus: one table
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
@@ -28,10 +29,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -51,10 +52,18 @@ run: deps-run release
 	.build/release/zonectl publish --config $(CONFIG)
 	.build/release/zonectl verify --config $(CONFIG)
 
+# The style rules are in .swift-format (4-space indent, 120 columns, ordered imports, ...).
+SWIFT_SOURCES := Package.swift Sources Tests
+lint:
+	swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+
+format:
+	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
+
 # Tests find the venv's python3 first on PATH, and by name through ZONECTL_PYTHON.
 test: export PATH := $(VENV)/bin:$(PATH)
 test: export ZONECTL_PYTHON := $(VENV)/bin/python3
-test: deps-test
+test: deps-test lint
 	swift build
 	swift test $(SWIFT_TEST_FLAGS)
 	@if [ "$(FUZZ_SMOKE_SECONDS)" != 0 ]; then FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh; fi

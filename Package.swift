@@ -45,12 +45,17 @@ let package = Package(
         .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline"]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
 
-        .testTarget(name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness"], exclude: ["Scripts"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness"],
+            exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         // Shared by the test targets: a process runner, and moto_server for a real S3 API.
-        .target(name: "TestSupport", dependencies: ["S3Upload"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
+        .target(
+            name: "TestSupport", dependencies: ["S3Upload"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
         // TestSupport's FaultProxy as a program, for bench/soak-publish.sh.
         .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "TestSupport"], resources: [.copy("Scripts")]),
+        .testTarget(
+            name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "TestSupport"],
+            resources: [.copy("Scripts")]),
     ]
 )

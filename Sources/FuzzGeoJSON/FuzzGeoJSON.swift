@@ -15,13 +15,13 @@ public func fuzzGeoJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 #if !ZONECTL_FUZZ
-@main
-enum FuzzGeoJSONReplay {
-    static func main() {
-        let count = FuzzHarness.replay(CommandLine.arguments.dropFirst()) {
-            FuzzHarness.summary(FuzzHarness.geoJSON($0, context: context))
+    @main
+    enum FuzzGeoJSONReplay {
+        static func main() {
+            let count = FuzzHarness.replay(CommandLine.arguments.dropFirst()) {
+                FuzzHarness.summary(FuzzHarness.geoJSON($0, context: context))
+            }
+            print("replayed \(count) input\(count == 1 ? "" : "s")")
         }
-        print("replayed \(count) input\(count == 1 ? "" : "s")")
     }
-}
 #endif

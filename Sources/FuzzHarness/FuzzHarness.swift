@@ -29,7 +29,9 @@ public enum FuzzHarness {
     /// a small fixed zone file, so the pipeline rules meet every shape of `group_by`, `keep`
     /// and `styles` the fuzzer finds.
     @discardableResult
-    public static func config(_ input: UnsafeBufferPointer<UInt8>, context: GEOSContext) -> Result<PipelineConfig, ConfigError> {
+    public static func config(_ input: UnsafeBufferPointer<UInt8>, context: GEOSContext) -> Result<
+        PipelineConfig, ConfigError
+    > {
         let config: PipelineConfig
         do {
             config = try PipelineConfig.parse(bytes: Array(input), file: configPath)
@@ -72,8 +74,11 @@ public enum FuzzHarness {
         let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         for d in zones.diagnostics {
             precondition(d.location.file == geoJSONPath, "finding in \(d.location.file)")
-            precondition((1...lines).contains(d.location.line) && d.location.column >= 1, "finding at \(d.location) (\(lines) lines)")
-            precondition(d.location.column <= bytes.count + 1, "finding at column \(d.location.column) of \(bytes.count) bytes")
+            precondition(
+                (1...lines).contains(d.location.line) && d.location.column >= 1,
+                "finding at \(d.location) (\(lines) lines)")
+            precondition(
+                d.location.column <= bytes.count + 1, "finding at column \(d.location.column) of \(bytes.count) bytes")
             precondition(!d.message.isEmpty, "empty message at \(d.location)")
             _ = d.description
         }
@@ -84,9 +89,12 @@ public enum FuzzHarness {
             precondition(g.coordinates.count % 2 == 0, "odd coordinate count")
             precondition(g.ringEnds.allSatisfy { (0...g.positionCount).contains($0) }, "ring end out of range")
             precondition(zip(g.ringEnds, g.ringEnds.dropFirst()).allSatisfy { $0 <= $1 }, "ring ends out of order")
-            precondition(g.ringEnds.last.map { $0 == g.positionCount } ?? (g.positionCount == 0), "positions after the last ring")
+            precondition(
+                g.ringEnds.last.map { $0 == g.positionCount } ?? (g.positionCount == 0), "positions after the last ring"
+            )
             precondition(g.polygonEnds.allSatisfy { (0...g.ringCount).contains($0) }, "polygon end out of range")
-            precondition(zip(g.polygonEnds, g.polygonEnds.dropFirst()).allSatisfy { $0 <= $1 }, "polygon ends out of order")
+            precondition(
+                zip(g.polygonEnds, g.polygonEnds.dropFirst()).allSatisfy { $0 <= $1 }, "polygon ends out of order")
             precondition(f.ringOffsets.allSatisfy { (0..<bytes.count).contains($0) }, "ring offset out of range")
         }
     }
@@ -102,7 +110,8 @@ public enum FuzzHarness {
 
     /// The zone file a fuzzed configuration validates: two features of one city with the
     /// properties a typical pipeline.yml names, one of them invalid (a bow tie).
-    static let sampleZones = Array("""
+    static let sampleZones = Array(
+        """
         {"type": "FeatureCollection", "features": [
         {"type": "Feature", "id": 1, "properties": {"city": "x", "style": "parking", "name": "a", "fill": "#00ff00", "stroke-width": 2, "kind": "p"},
          "geometry": {"type": "Polygon", "coordinates": [[[10, 50], [10.01, 50], [10.01, 50.01], [10, 50.01], [10, 50]]]}},
@@ -125,7 +134,8 @@ extension FuzzHarness {
                 print("\(path): no such file")
                 continue
             }
-            let files = isDirectory.boolValue
+            let files =
+                isDirectory.boolValue
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
                 : [path]
             for file in files {

@@ -26,13 +26,16 @@ public struct GeometryInput {
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let flags = bytes.first ?? 0
         let region = Self.regions[Int(flags & 3)]
-        let polygon = flags & 4 != 0, close = flags & 8 == 0
+        let polygon = flags & 4 != 0
+        let close = flags & 8 == 0
         interpolation = flags & 16 != 0 ? .linear : .greatCircle
         repair = flags & 32 == 0
 
         // features[f][p][r] = positions
         var features: [(style: Int, polygons: [[[(Double, Double)]]])] = []
-        var i = 1, positions = 0, style = 0
+        var i = 1
+        var positions = 0
+        var style = 0
         while i < bytes.count, positions < 2048 {
             let control = bytes[i]
             i += 1
@@ -63,14 +66,19 @@ public struct GeometryInput {
         var out = "{\"type\": \"FeatureCollection\", \"features\": ["
         for (n, f) in features.enumerated() {
             if n > 0 { out += ",\n" }
-            out += "{\"type\": \"Feature\", \"properties\": {\"city\": \"c\", \"style\": \"s\(f.style)\"}, \"geometry\": "
+            out +=
+                "{\"type\": \"Feature\", \"properties\": {\"city\": \"c\", \"style\": \"s\(f.style)\"}, \"geometry\": "
             let rings = { (p: [[(Double, Double)]]) in
-                "[" + p.map { r in "[" + r.map { "[\($0.0), \($0.1)]" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+                "["
+                    + p.map { r in "[" + r.map { "[\($0.0), \($0.1)]" }.joined(separator: ", ") + "]" }.joined(
+                        separator: ", ") + "]"
             }
             if polygon {
                 out += "{\"type\": \"Polygon\", \"coordinates\": \(rings(f.polygons.first ?? []))}}"
             } else {
-                out += "{\"type\": \"MultiPolygon\", \"coordinates\": [" + f.polygons.map(rings).joined(separator: ", ") + "]}}"
+                out +=
+                    "{\"type\": \"MultiPolygon\", \"coordinates\": [" + f.polygons.map(rings).joined(separator: ", ")
+                    + "]}}"
             }
         }
         text = out + "]}\n"

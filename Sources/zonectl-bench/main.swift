@@ -11,7 +11,9 @@ import ZonePipeline
 //                                    --min-area M2, --priority a,b,... (default: config default)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
-func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (seconds: Double, features: Int, positions: Int, findings: Int) {
+func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (
+    seconds: Double, features: Int, positions: Int, findings: Int
+) {
     var best = Double.infinity
     var totals = (features: 0, positions: 0, findings: 0)
     for _ in 0..<passes {
@@ -38,10 +40,16 @@ final class Counts: @unchecked Sendable {
     private var sums = (features: 0, positions: 0, findings: 0)
     func add(_ c: (Int, Int, Int)) {
         lock.lock()
-        sums.features += c.0; sums.positions += c.1; sums.findings += c.2
+        sums.features += c.0
+        sums.positions += c.1
+        sums.findings += c.2
         lock.unlock()
     }
-    var value: (features: Int, positions: Int, findings: Int) { lock.lock(); defer { lock.unlock() }; return sums }
+    var value: (features: Int, positions: Int, findings: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return sums
+    }
 }
 
 func readBenchmark(_ paths: [String]) throws {
@@ -50,8 +58,12 @@ func readBenchmark(_ paths: [String]) throws {
     let mb = Double(texts.reduce(0) { $0 + $1.1.count }) / 1e6
     for jobs in Set([1, defaultJobs]).sorted() {
         let r = timeReads(texts, jobs: jobs)
-        print(String(format: "read %d files, %.1f MB, %d features, %d positions, %d findings, %d thread%@: %.3f s, %.0f MB/s (best of 3)",
-                     files.count, mb, r.features, r.positions, r.findings, jobs, jobs == 1 ? "" : "s", r.seconds, mb / r.seconds))
+        print(
+            String(
+                format:
+                    "read %d files, %.1f MB, %d features, %d positions, %d findings, %d thread%@: %.3f s, %.0f MB/s (best of 3)",
+                files.count, mb, r.features, r.positions, r.findings, jobs, jobs == 1 ? "" : "s", r.seconds,
+                mb / r.seconds))
     }
 }
 
@@ -73,10 +85,17 @@ func geometryBenchmark(_ paths: [String]) throws {
     let groups = cities.reduce(0) { $0 + $1.groups.count }
     let positions = cities.reduce(0) { $0 + $1.groups.reduce(0) { $0 + $1.geometry.positionCount } }
     let errors = cities.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
-    print(String(format: "load (read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
-                 load, geometry, cities.count, groups, zones.features.reduce(0) { $0 + ($1.geometry?.positionCount ?? 0) }, positions, errors))
-    print("geometry steps (thread-seconds): " + ["repair", "overlay", "simplify", "finish"].map {
-        String(format: "%@ %.2f", $0, steps[$0] ?? 0) }.joined(separator: ", "))
+    print(
+        String(
+            format:
+                "load (read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
+            load, geometry, cities.count, groups, zones.features.reduce(0) { $0 + ($1.geometry?.positionCount ?? 0) },
+            positions, errors))
+    print(
+        "geometry steps (thread-seconds): "
+            + ["repair", "overlay", "simplify", "finish"].map {
+                String(format: "%@ %.2f", $0, steps[$0] ?? 0)
+            }.joined(separator: ", "))
 }
 
 /// Writes `<out>/<city>.geojson` per city with GeoJSONWriter and prints one tab-separated line
@@ -113,18 +132,26 @@ func geoJSONExport(_ arguments: [String]) throws {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let zones = try ZoneLoader.load(paths: paths, config: config)
     for city in GeometryStage.run(zones, config: config) {
-        let features = city.groups.map { OutputFeature(properties: $0.properties, geometry: $0.geometry, bbox: $0.bbox) }
+        let features = city.groups.map {
+            OutputFeature(properties: $0.properties, geometry: $0.geometry, bbox: $0.bbox)
+        }
         let bytes = GeoJSONWriter.featureCollection(features, precision: config.precision)
-        let name = city.city.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") ? String($0) : "_" }.joined()
+        let name = city.city.unicodeScalars.map {
+            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-")
+                ? String($0) : "_"
+        }.joined()
         try Data(bytes).write(to: URL(fileURLWithPath: "\(out)/\(name).geojson"))
         for d in city.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
-        print([city.city, "\(city.groups.count)",
-               "\(city.groups.reduce(0) { $0 + $1.verticesBeforeSimplify })",
-               "\(city.groups.reduce(0) { $0 + $1.verticesAfterSimplify })",
-               "\(city.groups.reduce(0) { $0 + $1.geometry.positionCount })",
-               String(format: "%.3f", city.groups.map(\.hausdorffM).max() ?? 0),
-               String(format: "%.3f", city.timings["simplify"] ?? 0),
-               "\(city.diagnostics.filter { $0.severity == .error }.count)"].joined(separator: "\t"))
+        print(
+            [
+                city.city, "\(city.groups.count)",
+                "\(city.groups.reduce(0) { $0 + $1.verticesBeforeSimplify })",
+                "\(city.groups.reduce(0) { $0 + $1.verticesAfterSimplify })",
+                "\(city.groups.reduce(0) { $0 + $1.geometry.positionCount })",
+                String(format: "%.3f", city.groups.map(\.hausdorffM).max() ?? 0),
+                String(format: "%.3f", city.timings["simplify"] ?? 0),
+                "\(city.diagnostics.filter { $0.severity == .error }.count)",
+            ].joined(separator: "\t"))
     }
 }
 
@@ -136,11 +163,20 @@ struct BenchError: Error, CustomStringConvertible {
 let args = CommandLine.arguments.dropFirst()
 switch args.first {
 case "read"?:
-    do { try readBenchmark(Array(args.dropFirst())) } catch { print(error); exit(2) }
+    do { try readBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 case "geometry"?:
-    do { try geometryBenchmark(Array(args.dropFirst())) } catch { print(error); exit(2) }
+    do { try geometryBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 case "geojson"?:
-    do { try geoJSONExport(Array(args.dropFirst())) } catch { print(error); exit(2) }
+    do { try geoJSONExport(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 default:
     print("usage: zonectl-bench read|geometry|geojson [OPTIONS] PATH...")
     exit(64)

@@ -101,11 +101,11 @@ enum FaultProxyTool {
     static func name(_ fault: FaultProxy.Fault) -> String {
         switch fault {
         case .slowDown: "slowdown"
-        case let .error(status, code): "error:\(status):\(code)"
+        case .error(let status, let code): "error:\(status):\(code)"
         case .resetMidRequest: "reset-request"
         case .resetMidResponse: "reset-response"
         case .dropResponse: "drop-response"
-        case let .stall(seconds): "stall:\(seconds)"
+        case .stall(let seconds): "stall:\(seconds)"
         case .hold: "hold"
         }
     }

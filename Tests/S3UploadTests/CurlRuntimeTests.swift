@@ -1,5 +1,5 @@
-import Testing
 import S3Upload
+import Testing
 
 @Test func libcurlIsRecentAndSpeaksHTTPS() throws {
     let parts = CurlRuntime.version.split(separator: ".").compactMap { Int($0) }

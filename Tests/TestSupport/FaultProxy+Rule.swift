@@ -11,8 +11,10 @@ extension FaultProxy {
         public var then: Fault?
         public var perTarget: Bool
 
-        public init(_ method: String, _ targetContains: String, skip: Int = 0, faults: [Fault] = [],
-                    then: Fault? = nil, perTarget: Bool = false) {
+        public init(
+            _ method: String, _ targetContains: String, skip: Int = 0, faults: [Fault] = [],
+            then: Fault? = nil, perTarget: Bool = false
+        ) {
             self.method = method
             self.targetContains = targetContains
             self.skip = skip

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback HTTP/1.1 proxy in front of moto that can misbehave on demand. Each connection
@@ -148,7 +149,8 @@ public final class FaultProxy: @unchecked Sendable {
             if fault == nil, let rule = rules.firstIndex(where: { $0.rule.matches(request) }) {
                 fault = rules[rule].next(for: request.target)
             }
-            recorded.append(Recorded(method: request.method, target: request.target, headers: request.headers, fault: fault))
+            recorded.append(
+                Recorded(method: request.method, target: request.target, headers: request.headers, fault: fault))
             inFlight += 1
             maxInFlight = max(maxInFlight, inFlight)
             return (recorded.count - 1, fault)
@@ -184,11 +186,12 @@ public final class FaultProxy: @unchecked Sendable {
         let body = reader.readBody(length: length)
         switch fault {
         case .slowDown?, .error?:
-            let (status, code) = if case let .error(status, code)? = fault { (status, code) } else { (503, "SlowDown") }
+            let (status, code) =
+                if case .error(let status, let code)? = fault { (status, code) } else { (503, "SlowDown") }
             finish(status)
             LoopbackSocket.write(client, Self.errorResponse(status: status, code: code))
             close(client)
-        case let .stall(seconds)?:
+        case .stall(let seconds)?:
             sleep(until: Date().addingTimeInterval(seconds))
             finish(nil)
             close(client)
@@ -227,10 +230,13 @@ public final class FaultProxy: @unchecked Sendable {
     }
 
     /// Forwards the request and relays the answer, whole or as `fault` says.
-    private func relay(head: [UInt8], body: [UInt8], method: String, to client: Int32, fault: Fault?, finish: (Int?) -> Void) {
+    private func relay(
+        head: [UInt8], body: [UInt8], method: String, to client: Int32, fault: Fault?, finish: (Int?) -> Void
+    ) {
         guard let (responseHead, responseBody) = forward(head: head, body: body, method: method) else {
             finish(502)
-            LoopbackSocket.write(client, Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+            LoopbackSocket.write(
+                client, Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
             close(client)
             return
         }
@@ -252,12 +258,16 @@ public final class FaultProxy: @unchecked Sendable {
 
     /// An S3 error answer: status line, XML body, `Connection: close`.
     private static func errorResponse(status: Int, code: String) -> [UInt8] {
-        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>\(code)</Code>"
-            + (code == "SlowDown" ? "<Message>Please reduce your request rate.</Message>" : "<Message>Injected by the test proxy.</Message>")
+        let xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>\(code)</Code>"
+            + (code == "SlowDown"
+                ? "<Message>Please reduce your request rate.</Message>"
+                : "<Message>Injected by the test proxy.</Message>")
             + "<RequestId>FAULTPROXY</RequestId></Error>"
         let reason = status == 503 ? "Slow Down" : "Error"
-        return Array(("HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/xml\r\nContent-Length: \(xml.utf8.count)\r\n"
-            + "Connection: close\r\n\r\n" + xml).utf8)
+        return Array(
+            ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/xml\r\nContent-Length: \(xml.utf8.count)\r\n"
+                + "Connection: close\r\n\r\n" + xml).utf8)
     }
 
     /// Sends the request upstream and reads the whole response; the head is rewritten to end

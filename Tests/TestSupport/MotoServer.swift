@@ -1,7 +1,8 @@
 import Foundation
 import S3Upload
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `moto_server` on 127.0.0.1 with signature checking on, for one test suite: started by
@@ -99,14 +100,16 @@ public final class MotoServer: @unchecked Sendable {
             bucket: bucket, addressingStyle: addressingStyle, connectTimeout: .seconds(5),
             baseBackoff: .milliseconds(10), maxBackoff: .milliseconds(100))
         configure(&configuration)
-        return try S3Client(configuration: configuration, credentials: credentials ?? self.credentials, environment: environment)
+        return try S3Client(
+            configuration: configuration, credentials: credentials ?? self.credentials, environment: environment)
     }
 
     /// moto_server's executable and leading arguments.
     private static func command() -> (String, [String]) {
         let environment = ProcessInfo.processInfo.environment
         if let python = environment["ZONECTL_PYTHON"] {
-            let sibling = URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("moto_server").path
+            let sibling = URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("moto_server")
+                .path
             if FileManager.default.isExecutableFile(atPath: sibling) { return (sibling, []) }
         }
         for directory in (environment["PATH"] ?? "").split(separator: ":") {
@@ -128,10 +131,12 @@ public final class MotoServer: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python.hasPrefix("/") ? python : "/usr/bin/env")
         process.arguments = (python.hasPrefix("/") ? [] : [python]) + [script, "http://127.0.0.1:\(port)"]
-        let out = directory.appendingPathComponent("auth.out"), err = directory.appendingPathComponent("auth.err")
+        let out = directory.appendingPathComponent("auth.out")
+        let err = directory.appendingPathComponent("auth.err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
         try process.run()
@@ -152,4 +157,3 @@ public final class MotoServer: @unchecked Sendable {
         return Credentials(accessKeyID: key.accessKeyID, secretAccessKey: key.secretAccessKey)
     }
 }
-

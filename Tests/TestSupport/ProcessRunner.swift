@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The outcome of running a program: exit status and captured output.
@@ -21,7 +22,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let out: FileHandle
     private let err: FileHandle
 
-    fileprivate init(_ executable: String, _ arguments: [String], in workingDirectory: URL?, environment: [String: String]?) throws {
+    fileprivate init(
+        _ executable: String, _ arguments: [String], in workingDirectory: URL?, environment: [String: String]?
+    ) throws {
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
@@ -62,13 +65,17 @@ public final class ChildProcess: @unchecked Sendable {
 
 /// Starts `executable` (a path, or a name looked up on PATH) with `arguments`, in `directory`,
 /// with `environment` (default: this process's), capturing output.
-public func startProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil,
-                         environment: [String: String]? = nil) throws -> ChildProcess {
+public func startProcess(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String]? = nil
+) throws -> ChildProcess {
     try ChildProcess(executable, arguments, in: directory, environment: environment)
 }
 
 /// Runs `executable` to its end; see `startProcess`.
-public func runProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil,
-                       environment: [String: String]? = nil) throws -> ProcessOutput {
+public func runProcess(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String]? = nil
+) throws -> ProcessOutput {
     try startProcess(executable, arguments, in: directory, environment: environment).wait()
 }

@@ -17,7 +17,8 @@ import Testing
     /// A directory with zones/NAME.geojson holding `text`.
     func zones(_ name: String, _ text: String) throws -> URL {
         let dir = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
         try text.write(to: dir.appendingPathComponent("zones/\(name).geojson"), atomically: true, encoding: .utf8)
         return dir
     }
@@ -40,11 +41,19 @@ import Testing
         let build = try zonectl("build", "--zones", "zones", "--out", "dist", "--no-cache", "--verbose", in: dir)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(!build.stderr.contains("no area left"), "\(build.stderr)")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json")))
+                as? [String: Any])
         let city = try #require((manifest["cities"] as? [[String: Any]])?.first)
         #expect(city["bbox"] as? [Double] == [-180, 40, 180, 50])
-        let artifact = try run("gzip", ["-dc", dir.appendingPathComponent("dist").appendingPathComponent(try #require(city["key"] as? String)).path])
-        let collection = try #require(try JSONSerialization.jsonObject(with: Data(artifact.stdout.utf8)) as? [String: Any])
+        let artifact = try run(
+            "gzip",
+            [
+                "-dc",
+                dir.appendingPathComponent("dist").appendingPathComponent(try #require(city["key"] as? String)).path,
+            ])
+        let collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(artifact.stdout.utf8)) as? [String: Any])
         let features = try #require(collection["features"] as? [[String: Any]])
         #expect(features.count == 1)
         let geometry = try #require(features.first?["geometry"] as? [String: Any])
@@ -56,8 +65,10 @@ import Testing
     /// holds both polar caps, and rewinding it would build the band between instead. Both
     /// commands refuse it at the position that ends its first crossing edge.
     @Test func aRingRoundBothPolesIsRefusedWhereItCrosses() throws {
-        let ring: [[Double]] = [[0, 40], [0, 50], [90, 50], [179, 50], [-179, 50], [-90, 50], [0, 50],
-                                [0, 40], [-90, 40], [-179, 40], [179, 40], [90, 40], [0, 40]]
+        let ring: [[Double]] = [
+            [0, 40], [0, 50], [90, 50], [179, 50], [-179, 50], [-90, 50], [0, 50],
+            [0, 40], [-90, 40], [-179, 40], [179, 40], [90, 40], [0, 40],
+        ]
         let dir = try zones("poles", feature(city: "poles", ring: ring))
         defer { try? FileManager.default.removeItem(at: dir) }
         let expected = "zones/poles.geojson:6:1: error: ring goes round the globe clockwise"
@@ -76,13 +87,17 @@ import Testing
     /// The same ring wound counter-clockwise is the band between 40° and 50°: built, covering
     /// the whole circle of longitude (its crossings at ±180 on great circles, a little poleward).
     @Test func theSameRingCounterClockwiseIsTheBand() throws {
-        let ring: [[Double]] = [[0, 40], [90, 40], [179, 40], [-179, 40], [-90, 40], [0, 40],
-                                [0, 50], [-90, 50], [-179, 50], [179, 50], [90, 50], [0, 50], [0, 40]]
+        let ring: [[Double]] = [
+            [0, 40], [90, 40], [179, 40], [-179, 40], [-90, 40], [0, 40],
+            [0, 50], [-90, 50], [-179, 50], [179, 50], [90, 50], [0, 50], [0, 40],
+        ]
         let dir = try zones("band", feature(city: "band", ring: ring))
         defer { try? FileManager.default.removeItem(at: dir) }
         let build = try zonectl("build", "--zones", "zones", "--out", "dist", "--no-cache", in: dir)
         #expect(build.status == 0, "\(build.stderr)")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json")))
+                as? [String: Any])
         let bbox = try #require((manifest["cities"] as? [[String: Any]])?.first?["bbox"] as? [Double])
         #expect(bbox[0] == -180 && bbox[2] == 180, "\(bbox)")
         #expect(abs(bbox[1] - 40) < 0.01 && abs(bbox[3] - 50) < 0.01, "\(bbox)")
@@ -98,7 +113,8 @@ import Testing
             """
         let dir = try zones("band", text)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let expected = "zones/band.geojson:3:20: error: this ring crosses the antimeridian in a polygon that runs round the globe"
+        let expected =
+            "zones/band.geojson:3:20: error: this ring crosses the antimeridian in a polygon that runs round the globe"
         let validate = try zonectl("validate", "zones", in: dir)
         #expect(validate.status == 1)
         #expect(validate.stderr.contains(expected), "\(validate.stderr)")

@@ -33,7 +33,9 @@ import Testing
             let path = dir.appendingPathComponent("one").appendingPathComponent(file).path
             let info = try run("ogrinfo", ["-ro", "-al", "-so", "/vsigzip/" + path])
             #expect(info.status == 0)
-            #expect(!info.stdout.contains("Warning") && !info.stderr.contains("Warning") && !info.stderr.contains("ERROR"), "\(file): \(info.stderr)")
+            #expect(
+                !info.stdout.contains("Warning") && !info.stderr.contains("Warning") && !info.stderr.contains("ERROR"),
+                "\(file): \(info.stderr)")
             #expect(info.stdout.contains("Geometry: Multi Polygon"))
         }
     }
@@ -52,11 +54,14 @@ import Testing
         #expect(result["invalid"] as? Int == 0)
         #expect(result["spanning"] as? Int == 5)
         #expect((result["problems"] as? [String])?.isEmpty == true, "\(result["problems"] ?? "")")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json")))
+                as? [String: Any])
         for city in try #require(manifest["cities"] as? [[String: Any]]) {
             let bbox = try #require(city["bbox"] as? [Double])
             #expect(bbox[0] > bbox[2], "\(city["id"] ?? ""): \(bbox)")
-            let path = dir.appendingPathComponent("dist").appendingPathComponent(try #require(city["key"] as? String)).path
+            let path = dir.appendingPathComponent("dist").appendingPathComponent(try #require(city["key"] as? String))
+                .path
             let info = try run("ogrinfo", ["-ro", "-al", "-so", "/vsigzip/" + path])
             #expect(info.status == 0 && info.stdout.contains("Geometry: Multi Polygon"), "\(info.stderr)")
         }
@@ -66,7 +71,8 @@ import Testing
     @Test func zoneRoundAPoleIsRefused() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
         let arctic = """
             {"type":"Feature","properties":{"city":"arctic","style":"p"},"geometry":{"type":"Polygon","coordinates":[
             [[0,80],[120,80],[-120,80],[0,80]]]}}
@@ -74,15 +80,20 @@ import Testing
         try arctic.write(to: dir.appendingPathComponent("zones/arctic.geojson"), atomically: true, encoding: .utf8)
         let r = try zonectl("build", "--zones", "zones", "--out", "dist", in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr.contains("zones/arctic.geojson:2:18: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "zones/arctic.geojson:2:18: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole"
+            ), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist").path))
     }
 
     @Test func validationErrorsLeaveThePreviousOutputAlone() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let good = #"{"type":"Feature","properties":{"city":"x","style":"p"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}}"#
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        let good =
+            #"{"type":"Feature","properties":{"city":"x","style":"p"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}}"#
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
         try good.write(to: dir.appendingPathComponent("zones/a.geojson"), atomically: true, encoding: .utf8)
         let first = try zonectl("build", "--zones", "zones", "--out", "dist", in: dir)
         #expect(first.status == 0, "\(first.stderr)")
@@ -104,7 +115,9 @@ import Testing
     @Test func jsonFormatPrintsTheReport() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try zonectl("build", "--zones", TestPaths.root.appendingPathComponent("zones").path, "--out", "dist", "--format", "json", in: dir)
+        let r = try zonectl(
+            "build", "--zones", TestPaths.root.appendingPathComponent("zones").path, "--out", "dist", "--format",
+            "json", in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let total = try #require(report["total"] as? [String: Any])
@@ -122,7 +135,8 @@ import Testing
     @Test func unchangedCitiesComeFromTheCache() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
+        try FileManager.default.copyItem(
+            at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
         let first = try zonectl("build", "--zones", "zones", "--out", "a", in: dir)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(!first.stdout.contains("(cache)"))
@@ -133,11 +147,13 @@ import Testing
         // Move one vertex of Paris: only Paris is rebuilt, and only its artifact changes.
         let paris = dir.appendingPathComponent("zones/paris.geojson")
         let text = try String(contentsOf: paris, encoding: .utf8)
-        try text.replacingOccurrences(of: "2.339999", with: "2.338999").write(to: paris, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "2.339999", with: "2.338999").write(
+            to: paris, atomically: true, encoding: .utf8)
         let third = try zonectl("build", "--zones", "zones", "--out", "c", "--format", "json", in: dir)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(third.stdout.utf8)) as? [String: Any])
         #expect(report["cachedCities"] as? Int == 6)
-        let before = try artifactFiles(dir.appendingPathComponent("b")), after = try artifactFiles(dir.appendingPathComponent("c"))
+        let before = try artifactFiles(dir.appendingPathComponent("b"))
+        let after = try artifactFiles(dir.appendingPathComponent("c"))
         #expect(Set(before.keys).subtracting(after.keys).map { $0.split(separator: "/")[1] } == ["paris"])
         #expect(before.count == after.count)
 
@@ -148,10 +164,12 @@ import Testing
 
     /// check_artifacts.py's findings on a build output (6 decimals); the script must exit 0.
     func checkArtifacts(_ dist: URL) throws -> [String: Any] {
-        let check = try run(TestPaths.python, [
-            TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dist.path,
-            TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
-        ])
+        let check = try run(
+            TestPaths.python,
+            [
+                TestPaths.scripts.appendingPathComponent("check_artifacts.py").path, dist.path,
+                TestPaths.root.appendingPathComponent("docs/manifest.schema.json").path, "6",
+            ])
         #expect(check.status == 0, "\(check.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
     }

@@ -14,9 +14,11 @@ import ZonePipeline
             dir = try temporaryDirectory()
             let zones = dir.appendingPathComponent("zones")
             try FileManager.default.createDirectory(at: zones, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("zones-real/basel.geojson"),
-                                             to: zones.appendingPathComponent("basel.geojson"))
-            try "zones: zones\noutput: dist\npublish:\n  target: store\n".write(to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(
+                at: TestPaths.fixtures.appendingPathComponent("zones-real/basel.geojson"),
+                to: zones.appendingPathComponent("basel.geojson"))
+            try "zones: zones\noutput: dist\npublish:\n  target: store\n".write(
+                to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
             let build = try zonectl("build", in: dir)
             #expect(build.status == 0, "\(build.stderr)")
             let publish = try zonectl("publish", in: dir)
@@ -39,8 +41,12 @@ import ZonePipeline
         /// other style's border depends on them.)
         func edit() throws -> Expected {
             let script = TestPaths.scripts.appendingPathComponent("edit_zones.py").path
-            let r = try run(TestPaths.python, [script, dir.appendingPathComponent("zones/basel.geojson").path,
-                                               "Bettingen", "Roggenburg", "service-area", Self.newFill])
+            let r = try run(
+                TestPaths.python,
+                [
+                    script, dir.appendingPathComponent("zones/basel.geojson").path,
+                    "Bettingen", "Roggenburg", "service-area", Self.newFill,
+                ])
             #expect(r.status == 0, "edit_zones.py failed: \(r.stderr)")
             return try JSONDecoder().decode(Expected.self, from: Data(r.stdoutBytes))
         }
@@ -81,7 +87,8 @@ import ZonePipeline
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdoutBytes)) as? [String: Any])
         #expect(doc["changed"] as? Bool == true)
         let cities = try #require(doc["cities"] as? [[String: Any]])
-        #expect(cities.count == 1 && cities[0]["city"] as? String == "basel" && cities[0]["status"] as? String == "changed")
+        #expect(
+            cities.count == 1 && cities[0]["city"] as? String == "basel" && cities[0]["status"] as? String == "changed")
         let groups = try #require(cities[0]["groups"] as? [[String: Any]])
         let byName = Dictionary(uniqueKeysWithValues: groups.map { ($0["group"] as? String ?? "", $0) })
         #expect(Set(byName.keys) == Set(expected.groups.keys))
@@ -117,7 +124,9 @@ import ZonePipeline
         #expect(try w.diff("--exit-code").status == 1)
         let markdown = try w.diff("--format", "markdown")
         #expect(markdown.stdout.hasPrefix("**zonectl diff**: cities: 1 changed; groups: 3 changed; area +"))
-        #expect(markdown.stdout.contains("| service-area | changed | fill | \"\(expected.oldFill)\" | \"\(Workspace.newFill)\" |"))
+        #expect(
+            markdown.stdout.contains(
+                "| service-area | changed | fill | \"\(expected.oldFill)\" | \"\(Workspace.newFill)\" |"))
 
         // Nothing was written to dist/ or the store.
         #expect(try Data(contentsOf: w.dir.appendingPathComponent("dist/manifest.json")) == dist)
@@ -138,7 +147,9 @@ import ZonePipeline
 
         let points = w.dir.appendingPathComponent("points.json")
         try JSONEncoder().encode(expected.points).write(to: points)
-        let check = try run(TestPaths.python, [TestPaths.scripts.appendingPathComponent("svg_colours.py").path, svg.path, png.path, points.path])
+        let check = try run(
+            TestPaths.python,
+            [TestPaths.scripts.appendingPathComponent("svg_colours.py").path, svg.path, png.path, points.path])
         #expect(check.status == 0, "svg_colours.py failed: \(check.stderr)")
         let colours = try JSONDecoder().decode([String: String].self, from: Data(check.stdoutBytes))
         #expect(colours["removed"] == DiffSVG.removedColour, "inside the deleted zone")
@@ -155,7 +166,8 @@ import ZonePipeline
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdoutBytes)) as? [String: Any])
         #expect((doc["before"] as? [String: Any])?["source"] as? String == "dist")
         let groups = (doc["cities"] as? [[String: Any]])?.first?["groups"] as? [[String: Any]] ?? []
-        #expect(Set(groups.filter { $0["status"] as? String == "changed" }.compactMap { $0["group"] as? String })
+        #expect(
+            Set(groups.filter { $0["status"] as? String == "changed" }.compactMap { $0["group"] as? String })
                 == [expected.moved, expected.deleted, expected.added])
 
         let missing = try w.diff("--against", "nowhere")
@@ -163,7 +175,9 @@ import ZonePipeline
         #expect(missing.stderr.contains("nowhere: no such directory"))
 
         // A published artifact that is not what its manifest says: exit 2, naming it.
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: w.dir.appendingPathComponent("store/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: w.dir.appendingPathComponent("store/manifest.json"))) as? [String: Any])
         let key = try #require((manifest["cities"] as? [[String: Any]])?.first?["key"] as? String)
         try Data([0x1f, 0x8b, 0x08]).write(to: w.dir.appendingPathComponent("store/" + key))
         let corrupt = try w.diff("--exit-code")
@@ -171,7 +185,8 @@ import ZonePipeline
         #expect(corrupt.stderr.contains(key))
 
         // Zones that do not build: exit 2, not 1 (which would read as "changed").
-        try "{\"type\":".write(to: w.dir.appendingPathComponent("zones/broken.geojson"), atomically: true, encoding: .utf8)
+        try "{\"type\":".write(
+            to: w.dir.appendingPathComponent("zones/broken.geojson"), atomically: true, encoding: .utf8)
         let broken = try w.diff("--against", "dist", "--exit-code")
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("broken.geojson:1:9: error: "))

@@ -6,8 +6,10 @@ import Testing
     @Test func buildPublishVerifyAndRollBackTheSampleZones() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
-        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("pipeline.yml"), to: dir.appendingPathComponent("pipeline.yml"))
+        try FileManager.default.copyItem(
+            at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
+        try FileManager.default.copyItem(
+            at: TestPaths.root.appendingPathComponent("pipeline.yml"), to: dir.appendingPathComponent("pipeline.yml"))
         #expect(try zonectl("build", in: dir).status == 0)
 
         let dry = try zonectl("publish", "--dry-run", in: dir)
@@ -28,7 +30,9 @@ import Testing
         #expect(verify.stdout.contains("8 objects checked, 0 problems"))
 
         // Tamper with an artifact: verify fails with exit 1 and names it.
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("store/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("store/manifest.json")))
+                as? [String: Any])
         let key = try #require(((manifest["cities"] as? [[String: Any]])?.first?["key"]) as? String)
         try Data([0x1f, 0x8b]).write(to: dir.appendingPathComponent("store/" + key))
         let broken = try zonectl("verify", in: dir)

@@ -14,8 +14,12 @@ import Testing
         let reportFile = dir.appendingPathComponent("report.json")
         try r.stdout.write(to: reportFile, atomically: true, encoding: .utf8)
 
-        let check = try run(TestPaths.python, [TestPaths.scripts.appendingPathComponent("check_validity.py").path,
-                                               reportFile.path, zones.path])
+        let check = try run(
+            TestPaths.python,
+            [
+                TestPaths.scripts.appendingPathComponent("check_validity.py").path,
+                reportFile.path, zones.path,
+            ])
         #expect(check.status == 0, "check_validity.py failed: \(check.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
         let problems = result["problems"] as? [String] ?? ["no result"]
@@ -29,11 +33,15 @@ import Testing
         #expect(clean.count == 28)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
-        let onClean = diagnostics.filter { clean.contains(URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent) }
+        let onClean = diagnostics.filter {
+            clean.contains(URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent)
+        }
         #expect(!onClean.isEmpty)
         for d in onClean {
             let message = d["message"] as? String ?? ""
-            #expect(message.hasPrefix("exterior ring is clockwise") || message.hasPrefix("hole is counter-clockwise"), "\(d)")
+            #expect(
+                message.hasPrefix("exterior ring is clockwise") || message.hasPrefix("hole is counter-clockwise"),
+                "\(d)")
         }
     }
 }

@@ -9,7 +9,8 @@ import Testing
     }
 
     func write(_ features: [String], to dir: URL, name: String = "z.geojson") throws {
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
         let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
         try text.write(to: dir.appendingPathComponent("zones/" + name), atomically: true, encoding: .utf8)
     }
@@ -22,13 +23,17 @@ import Testing
         try write([square(city: long + "1", x: 0), square(city: long + "2", x: 2), square(city: "ok", x: 4)], to: dir)
         let r = try zonectl("build", "--zones", "zones", "--out", "dist", "--no-cache", in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("dist/manifest.json")))
+                as? [String: Any])
         let keys = try #require(manifest["cities"] as? [[String: Any]]).compactMap { $0["key"] as? String }
         let folders = keys.map { $0.split(separator: "/")[1] }
         #expect(Set(folders).count == 3)
         #expect(folders.allSatisfy { $0.utf8.count <= 64 }, "\(folders)")
         #expect(folders.contains("ok"))
-        for key in keys { #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist/" + key).path)) }
+        for key in keys {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist/" + key).path))
+        }
     }
 
     @Test("a build that cannot write an artifact names the city and the path, and exits 2")
@@ -67,7 +72,9 @@ import Testing
         #expect(text.stdout.contains("3 features read: 2 built, 1 refused"), "\(text.stdout)")
     }
 
-    @Test("validate summarises warnings by kind (count and first position); --verbose lists every one; 1 file, not 1 files")
+    @Test(
+        "validate summarises warnings by kind (count and first position); --verbose lists every one; 1 file, not 1 files"
+    )
     func validateSummarisesWarnings() throws {
         let zones = TestPaths.root.appendingPathComponent("zones").path
         let quiet = try zonectl("validate", zones)

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import S3Upload
+import TestSupport
 import Testing
 
 /// `zonectl diff --against s3://…`: the published version read from a real S3 API
@@ -33,7 +33,8 @@ import Testing
         #expect(r.status == 1, "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdoutBytes)) as? [String: Any])
         let groups = (doc["cities"] as? [[String: Any]])?.first?["groups"] as? [[String: Any]] ?? []
-        #expect(Set(groups.filter { $0["status"] as? String == "changed" }.compactMap { $0["group"] as? String })
+        #expect(
+            Set(groups.filter { $0["status"] as? String == "changed" }.compactMap { $0["group"] as? String })
                 == [expected.moved, expected.deleted, expected.added])
 
         // A wrong secret: 403, exit 2, and the secret is not printed.

@@ -3,7 +3,8 @@ import Testing
 
 /// `zonectl validate` end to end: the built binary, its output and its exit codes.
 @Suite struct ValidateCommandTests {
-    let square = #"{"type":"Feature","properties":{"city":"x","style":"parking"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}}"#
+    let square =
+        #"{"type":"Feature","properties":{"city":"x","style":"parking"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}}"#
 
     func write(_ files: [String: String]) throws -> URL {
         let dir = try temporaryDirectory()
@@ -24,22 +25,23 @@ import Testing
 
     @Test func errorsExitOneWithPositions() throws {
         let text = """
-        {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "properties": {"city": "x", "style": "parking"},
-           "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 100], [0, 0]]]}},
-          {"type": "Feature", "properties": {"style": "parking"},
-           "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}}
-        ]}
-        """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"city": "x", "style": "parking"},
+               "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 100], [0, 0]]]}},
+              {"type": "Feature", "properties": {"style": "parking"},
+               "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}}
+            ]}
+            """
         let dir = try write(["b.geojson": text])
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try zonectl("validate", "b.geojson", in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == """
-            b.geojson:3:69: error: latitude 100.0 is outside [-90, 90]
-            b.geojson:4:3: error: feature has no "city" property (group_by: [city, style])
+        #expect(
+            r.stderr == """
+                b.geojson:3:69: error: latitude 100.0 is outside [-90, 90]
+                b.geojson:4:3: error: feature has no "city" property (group_by: [city, style])
 
-            """)
+                """)
         #expect(r.stdout == "1 file, 2 features: 2 errors, 0 warnings\n")
     }
 
@@ -65,7 +67,9 @@ import Testing
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.contains("::warning file=d.geojson,line=1,col=1::Feature has a null geometry; it is skipped"))
-        #expect(lines.contains(#"::error file=d.geojson,line=1,col=1::feature has no "city" property (group_by: [city, style])"#))
+        #expect(
+            lines.contains(
+                #"::error file=d.geojson,line=1,col=1::feature has no "city" property (group_by: [city, style])"#))
     }
 
     @Test func missingPathExitsTwo() throws {
@@ -84,7 +88,9 @@ import Testing
     }
 
     @Test func configErrorsNameTheirPosition() throws {
-        let dir = try write(["a.geojson": square, "pipeline.yml": "zones: a.geojson\nprecision: 6\nsimplify:\n  tolerance: 2\n"])
+        let dir = try write([
+            "a.geojson": square, "pipeline.yml": "zones: a.geojson\nprecision: 6\nsimplify:\n  tolerance: 2\n",
+        ])
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try zonectl("validate", in: dir)
         #expect(r.status == 1)
@@ -94,7 +100,8 @@ import Testing
     }
 
     @Test func repairFalseMakesInvalidGeometryAnError() throws {
-        let bowTie = #"{"type":"Feature","properties":{"city":"x","style":"p"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}}"#
+        let bowTie =
+            #"{"type":"Feature","properties":{"city":"x","style":"p"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}}"#
         let dir = try write(["a.geojson": bowTie, "strict.yml": "repair: false\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
         let lenient = try zonectl("validate", "a.geojson", in: dir)
@@ -102,7 +109,8 @@ import Testing
         #expect(lenient.stderr.contains("warning: invalid geometry: Self-intersection at or near [0.5, 0.5]"))
         let strict = try zonectl("validate", "--config", "strict.yml", "a.geojson", in: dir)
         #expect(strict.status == 1)
-        #expect(strict.stderr.contains("error: invalid geometry: Self-intersection at or near [0.5, 0.5] (repair: false)"))
+        #expect(
+            strict.stderr.contains("error: invalid geometry: Self-intersection at or near [0.5, 0.5] (repair: false)"))
     }
 
     @Test func sampleZonesValidateWithoutErrors() throws {

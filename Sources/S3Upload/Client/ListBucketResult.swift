@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Parses a ListObjectsV2 response (`<ListBucketResult>` with `<Contents>` entries and
@@ -37,8 +38,10 @@ private final class ListBucketResultDelegate: NSObject, XMLParserDelegate {
     private var ended = false
     private var entry: [String: String] = [:]
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         if path.isEmpty { root = name }
         path.append(name)
         if path.count == 2, name == "Contents" { entry = [:] }
@@ -68,6 +71,7 @@ private final class ListBucketResultDelegate: NSObject, XMLParserDelegate {
             problem = problem ?? "a <Contents> entry lacks Key or a numeric Size"
             return
         }
-        objects.append(S3ObjectSummary(key: key, size: size, etag: entry["ETag"] ?? "", lastModified: entry["LastModified"] ?? ""))
+        objects.append(
+            S3ObjectSummary(key: key, size: size, etag: entry["ETag"] ?? "", lastModified: entry["LastModified"] ?? ""))
     }
 }

@@ -1,8 +1,12 @@
 extension S3Client {
     /// One page of ListObjectsV2: up to `maxKeys` (S3's default 1000) objects whose keys start
     /// with `prefix`, after `continuationToken`.
-    public func listObjectsV2(prefix: String? = nil, continuationToken: String? = nil, maxKeys: Int? = nil) throws(S3Error) -> S3ListPage {
-        let response = try perform(.listObjectsV2(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)).get()
+    public func listObjectsV2(prefix: String? = nil, continuationToken: String? = nil, maxKeys: Int? = nil)
+        throws(S3Error) -> S3ListPage
+    {
+        let response = try perform(
+            .listObjectsV2(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
+        ).get()
         return try ListBucketResult.parse(response.body)
     }
 
@@ -16,7 +20,9 @@ extension S3Client {
             objects += page.objects
             token = page.nextContinuationToken
             if let next = token {
-                guard seen.insert(next).inserted else { throw .invalidResponse("ListObjectsV2 repeated a continuation token") }
+                guard seen.insert(next).inserted else {
+                    throw .invalidResponse("ListObjectsV2 repeated a continuation token")
+                }
             }
         } while token != nil
         return objects

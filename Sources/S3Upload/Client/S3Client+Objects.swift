@@ -16,7 +16,9 @@ extension S3Client {
     public func putObjects(_ uploads: [S3ObjectUpload]) -> [Result<String, S3Error>] {
         perform(uploads.map(S3Request.putObject)).map { outcome in
             outcome.flatMap { response in
-                guard let etag = response.etag else { return .failure(.invalidResponse("PUT answered without an ETag")) }
+                guard let etag = response.etag else {
+                    return .failure(.invalidResponse("PUT answered without an ETag"))
+                }
                 return .success(etag)
             }
         }
@@ -27,7 +29,9 @@ extension S3Client {
     public func getObject(key: String, ifNoneMatch etag: String? = nil) throws(S3Error) -> S3GetResult {
         let response = try perform(.getObject(key: key, ifNoneMatch: etag)).get()
         if response.status == 304 { return .notModified }
-        guard response.status == 200 else { throw .http(status: response.status, code: nil, message: nil, requestID: response.requestID) }
+        guard response.status == 200 else {
+            throw .http(status: response.status, code: nil, message: nil, requestID: response.requestID)
+        }
         return .object(S3Object(body: response.body, metadata: try Self.metadata(response)))
     }
 

@@ -103,7 +103,9 @@ public final class S3Client: Sendable {
     }
 
     /// Attempt `attempt` of a request: signed now, on a new easy handle.
-    private func transfer(_ request: S3Request, payloadHash: PayloadHash, index: Int, attempt: Int) throws(S3Error) -> CurlTransfer {
+    private func transfer(_ request: S3Request, payloadHash: PayloadHash, index: Int, attempt: Int) throws(S3Error)
+        -> CurlTransfer
+    {
         let (url, signable) = signed(request, payloadHash: payloadHash, date: environment.now())
         // "Name;" is curl's way to send a header with an empty value ("Name:" would remove it).
         let lines = signable.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }

@@ -66,16 +66,22 @@ public struct S3ClientConfiguration: Sendable, Hashable {
         }
         if addressingStyle == .virtualHosted {
             guard !endpoint.hostIsIPAddress else {
-                throw .invalidConfiguration("virtual-hosted addressing needs a host name, not the address \(endpoint.host)")
+                throw .invalidConfiguration(
+                    "virtual-hosted addressing needs a host name, not the address \(endpoint.host)")
             }
             guard endpoint.scheme == .http || !bucket.contains(".") else {
-                throw .invalidConfiguration("bucket '\(bucket)' has dots, which TLS cannot match in virtual-hosted addressing; use path style")
+                throw .invalidConfiguration(
+                    "bucket '\(bucket)' has dots, which TLS cannot match in virtual-hosted addressing; use path style")
             }
         }
         guard connectTimeout > .zero else { throw .invalidConfiguration("connect timeout must be positive") }
-        guard lowSpeedLimit >= 0, lowSpeedTime >= .zero else { throw .invalidConfiguration("low-speed limit and time must not be negative") }
+        guard lowSpeedLimit >= 0, lowSpeedTime >= .zero else {
+            throw .invalidConfiguration("low-speed limit and time must not be negative")
+        }
         guard maxAttempts >= 1 else { throw .invalidConfiguration("max attempts must be at least 1") }
-        guard baseBackoff >= .zero, maxBackoff >= .zero else { throw .invalidConfiguration("backoff must not be negative") }
+        guard baseBackoff >= .zero, maxBackoff >= .zero else {
+            throw .invalidConfiguration("backoff must not be negative")
+        }
         guard concurrency >= 1 else { throw .invalidConfiguration("concurrency must be at least 1") }
     }
 
@@ -86,7 +92,8 @@ public struct S3ClientConfiguration: Sendable, Hashable {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
         }
         guard (3...63).contains(bytes.count), let first = bytes.first, let last = bytes.last,
-              isAlnum(first), isAlnum(last) else { return false }
+            isAlnum(first), isAlnum(last)
+        else { return false }
         return bytes.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
     }
 }

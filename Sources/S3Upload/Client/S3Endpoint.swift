@@ -22,8 +22,12 @@ public struct S3Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// An endpoint from its parts; the port is dropped when it is the scheme's default.
     public init(scheme: Scheme, host: String, port: Int? = nil) throws(S3Error) {
         let lowered = host.lowercased()
-        guard Self.isValidHost(lowered) else { throw .invalidConfiguration("endpoint host '\(host)' is not a host name or IP address") }
-        if let port, !(1...65_535).contains(port) { throw .invalidConfiguration("endpoint port \(port) is out of range") }
+        guard Self.isValidHost(lowered) else {
+            throw .invalidConfiguration("endpoint host '\(host)' is not a host name or IP address")
+        }
+        if let port, !(1...65_535).contains(port) {
+            throw .invalidConfiguration("endpoint port \(port) is out of range")
+        }
         self.scheme = scheme
         self.host = lowered
         self.port = port == scheme.defaultPort ? nil : port
@@ -40,7 +44,8 @@ public struct S3Endpoint: Sendable, Hashable, CustomStringConvertible {
         var authority = url[separator.upperBound...]
         if authority.hasSuffix("/") { authority = authority.dropLast() }
         guard !authority.contains(where: { "/?#@".contains($0) }) else {
-            throw .invalidConfiguration("endpoint '\(url)' must be scheme://host[:port] without path, query or user info")
+            throw .invalidConfiguration(
+                "endpoint '\(url)' must be scheme://host[:port] without path, query or user info")
         }
         var host = authority
         var port: Int?
@@ -64,17 +69,23 @@ public struct S3Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the host is an IPv4 or IPv6 literal (virtual-hosted addressing needs a name).
     public var hostIsIPAddress: Bool {
-        host.hasPrefix("[") || host.split(separator: ".").count == 4 && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber }
+        host.hasPrefix("[")
+            || host.split(separator: ".").count == 4 && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber }
     }
 
     /// e.g. "http://127.0.0.1:9000".
     public var description: String { "\(scheme.rawValue)://\(authority)" }
 
     private static func isValidHost(_ host: String) -> Bool {
-        if host.hasPrefix("[") { return host.hasSuffix("]") && host.count > 2 && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
-        return !host.isEmpty && host.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+        if host.hasPrefix("[") {
+            return host.hasSuffix("]") && host.count > 2
+                && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
         }
+        return !host.isEmpty
+            && host.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            }
     }
 }

@@ -7,7 +7,7 @@ extension S3Request {
         if let value = upload.cacheControl { headers.append(.init("Cache-Control", value)) }
         switch upload.condition {
         case .ifAbsent?: headers.append(.init("If-None-Match", "*"))
-        case let .ifMatch(etag)?: headers.append(.init("If-Match", etag))
+        case .ifMatch(let etag)?: headers.append(.init("If-Match", etag))
         case nil: break
         }
         return S3Request(method: "PUT", key: upload.key, headers: headers, body: upload.body)
@@ -29,7 +29,9 @@ extension S3Request {
     }
 
     /// ListObjectsV2: one page of keys starting with `prefix`, after `continuationToken`.
-    public static func listObjectsV2(prefix: String?, continuationToken: String? = nil, maxKeys: Int? = nil) -> S3Request {
+    public static func listObjectsV2(prefix: String?, continuationToken: String? = nil, maxKeys: Int? = nil)
+        -> S3Request
+    {
         var query: [SignableRequest.QueryItem] = [.init("list-type", "2")]
         if let prefix { query.append(.init("prefix", prefix)) }
         if let continuationToken { query.append(.init("continuation-token", continuationToken)) }
@@ -40,8 +42,10 @@ extension S3Request {
     /// CreateBucket; outside us-east-1 the body names the region (LocationConstraint).
     public static func createBucket(region: String) -> S3Request {
         guard region != "us-east-1" else { return S3Request(method: "PUT", key: nil) }
-        let xml = "<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+        let xml =
+            "<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
             + "<LocationConstraint>\(region)</LocationConstraint></CreateBucketConfiguration>"
-        return S3Request(method: "PUT", key: nil, headers: [.init("Content-Type", "application/xml")], body: Array(xml.utf8))
+        return S3Request(
+            method: "PUT", key: nil, headers: [.init("Content-Type", "application/xml")], body: Array(xml.utf8))
     }
 }

@@ -31,14 +31,16 @@ extension Credentials {
             throw .partialEnvironment(set: "AWS_ACCESS_KEY_ID", missing: "AWS_SECRET_ACCESS_KEY")
         case (nil, _?):
             throw .partialEnvironment(set: "AWS_SECRET_ACCESS_KEY", missing: "AWS_ACCESS_KEY_ID")
-        case let (id?, secret?):
+        case (let id?, let secret?):
             return Credentials(accessKeyID: id, secretAccessKey: secret, sessionToken: environment["AWS_SESSION_TOKEN"])
         }
     }
 
     /// Credentials from the `[profile]` section of an AWS shared credentials file
     /// (`aws_access_key_id`, `aws_secret_access_key`, optional `aws_session_token`).
-    public static func fromSharedCredentialsFile(atPath path: String, profile: String) throws(CredentialsError) -> Credentials {
+    public static func fromSharedCredentialsFile(atPath path: String, profile: String) throws(CredentialsError)
+        -> Credentials
+    {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(profile: profile, file: path) }
         let text: String
         do {
@@ -65,7 +67,9 @@ extension Credentials {
             return (home as NSString).appendingPathComponent(".aws/credentials")
         }
         if configured == "~" { return home }
-        if configured.hasPrefix("~/") { return (home as NSString).appendingPathComponent(String(configured.dropFirst(2))) }
+        if configured.hasPrefix("~/") {
+            return (home as NSString).appendingPathComponent(String(configured.dropFirst(2)))
+        }
         return configured
     }
 

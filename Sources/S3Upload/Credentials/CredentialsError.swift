@@ -17,18 +17,18 @@ public enum CredentialsError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A one-line message that names the source of the problem.
     public var description: String {
         switch self {
-        case let .partialEnvironment(set, missing):
+        case .partialEnvironment(let set, let missing):
             return "\(set) is set but \(missing) is not: set both, or neither to use a credentials file"
-        case let .notFound(profile, file):
+        case .notFound(let profile, let file):
             return "no AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set "
                 + "and there is no credentials file at '\(file)' (profile '\(profile)')"
-        case let .unreadableFile(file, reason):
+        case .unreadableFile(let file, let reason):
             return "cannot read the credentials file '\(file)': \(reason)"
-        case let .malformedFile(file, line):
+        case .malformedFile(let file, let line):
             return "\(file):\(line): not a [profile] section, 'key = value' line or comment"
-        case let .profileNotFound(profile, file):
+        case .profileNotFound(let profile, let file):
             return "profile '\(profile)' not found in the credentials file '\(file)'"
-        case let .incompleteProfile(profile, file, missing):
+        case .incompleteProfile(let profile, let file, let missing):
             return "profile '\(profile)' in the credentials file '\(file)' has no \(missing)"
         }
     }

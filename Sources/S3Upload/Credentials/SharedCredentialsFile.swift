@@ -26,7 +26,7 @@ struct SharedCredentialsFile: Sendable {
                 continue
             }
             guard let name = section,
-                  let separator = trimmed.firstIndex(where: { $0 == "=" || $0 == ":" })
+                let separator = trimmed.firstIndex(where: { $0 == "=" || $0 == ":" })
             else { throw .malformedFile(file: path, line: number) }
             let key = trimmed[..<separator].trimmingSpaces.lowercased()
             guard !key.isEmpty else { throw .malformedFile(file: path, line: number) }

@@ -11,7 +11,8 @@ final class CurlEasy {
     init() throws(S3Error) {
         try CurlGlobal.ensureInitialized()
         guard let handle = curl_easy_init() else {
-            throw .libcurl(function: "curl_easy_init", code: Int(CURLE_FAILED_INIT.rawValue), message: "failed to create a handle")
+            throw .libcurl(
+                function: "curl_easy_init", code: Int(CURLE_FAILED_INIT.rawValue), message: "failed to create a handle")
         }
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -49,7 +50,8 @@ final class CurlEasy {
     /// Throws `.libcurl` for a setopt that did not return CURLE_OK.
     func check(_ code: CURLcode, _ name: String) throws(S3Error) {
         guard code == CURLE_OK else {
-            throw .libcurl(function: "curl_easy_setopt(\(name))", code: Int(code.rawValue), message: CurlGlobal.message(for: code))
+            throw .libcurl(
+                function: "curl_easy_setopt(\(name))", code: Int(code.rawValue), message: CurlGlobal.message(for: code))
         }
     }
 
@@ -58,7 +60,9 @@ final class CurlEasy {
         var code = 0
         let result = zonectl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
         guard result == CURLE_OK else {
-            throw .libcurl(function: "curl_easy_getinfo(CURLINFO_RESPONSE_CODE)", code: Int(result.rawValue), message: CurlGlobal.message(for: result))
+            throw .libcurl(
+                function: "curl_easy_getinfo(CURLINFO_RESPONSE_CODE)", code: Int(result.rawValue),
+                message: CurlGlobal.message(for: result))
         }
         return code
     }

@@ -9,7 +9,8 @@ final class CurlHeaderList {
     init(lines: [String]) throws(S3Error) {
         for line in lines {
             guard let next = curl_slist_append(pointer, line) else {
-                throw .libcurl(function: "curl_slist_append", code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
+                throw .libcurl(
+                    function: "curl_slist_append", code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
             }
             pointer = next
         }

@@ -11,7 +11,9 @@ final class CurlMulti {
     init() throws(S3Error) {
         try CurlGlobal.ensureInitialized()
         guard let handle = curl_multi_init() else {
-            throw .libcurl(function: "curl_multi_init", code: Int(CURLM_OUT_OF_MEMORY.rawValue), message: "failed to create a multi handle")
+            throw .libcurl(
+                function: "curl_multi_init", code: Int(CURLM_OUT_OF_MEMORY.rawValue),
+                message: "failed to create a multi handle")
         }
         self.handle = handle
     }

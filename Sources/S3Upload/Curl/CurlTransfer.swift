@@ -26,7 +26,9 @@ final class CurlTransfer {
     private(set) var responseBody: [UInt8] = []
 
     /// Sets up the easy handle; `headerLines` are sent as they are ("Name: value").
-    init(index: Int, attempt: Int, method: String, url: String, headerLines: [String], body: [UInt8], limits: Limits) throws(S3Error) {
+    init(index: Int, attempt: Int, method: String, url: String, headerLines: [String], body: [UInt8], limits: Limits)
+        throws(S3Error)
+    {
         self.index = index
         self.attempt = attempt
         self.body = body
@@ -127,7 +129,9 @@ final class CurlTransfer {
 // The callbacks are C function pointers: free functions without captures.
 
 /// CURLOPT_WRITEFUNCTION: must return size × nitems, or curl aborts the transfer.
-private func curlWriteCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
+private func curlWriteCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?
+) -> Int {
     let total = size * count
     guard let data, let transfer = CurlTransfer.from(userdata) else { return 0 }
     transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: total))
@@ -135,7 +139,9 @@ private func curlWriteCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int
 }
 
 /// CURLOPT_HEADERFUNCTION: must return size × nitems.
-private func curlHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
+private func curlHeaderCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?
+) -> Int {
     let total = size * count
     guard let data, let transfer = CurlTransfer.from(userdata) else { return 0 }
     transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: total))
@@ -143,7 +149,9 @@ private func curlHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: In
 }
 
 /// CURLOPT_READFUNCTION: returns the bytes copied, 0 at the end of the body.
-private func curlReadCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
+private func curlReadCallback(
+    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?
+) -> Int {
     guard let buffer, let transfer = CurlTransfer.from(userdata) else { return Int(CURL_READFUNC_ABORT) }
     return transfer.read(into: buffer, capacity: size * count)
 }

@@ -28,7 +28,7 @@ public indirect enum S3Error: Error, Equatable, Sendable, CustomStringConvertibl
     /// A one-line message.
     public var description: String {
         switch self {
-        case let .http(status, code, message, requestID):
+        case .http(let status, let code, let message, let requestID):
             var text = "HTTP \(status)"
             if let code { text += " \(code)" }
             if let message, !message.isEmpty { text += ": \(message)" }
@@ -38,34 +38,34 @@ public indirect enum S3Error: Error, Equatable, Sendable, CustomStringConvertibl
             return "HTTP 412 PreconditionFailed: the object changed (If-Match) or already exists (If-None-Match)"
         case .notFound:
             return "HTTP 404: no such object"
-        case let .transport(code, message):
+        case .transport(let code, let message):
             return "transfer failed: \(message) (curl error \(code))"
-        case let .retriesExhausted(attempts, last):
+        case .retriesExhausted(let attempts, let last):
             return "gave up after \(attempts) attempts: \(last)"
-        case let .libcurl(function, code, message):
+        case .libcurl(let function, let code, let message):
             return "\(function) failed: \(message) (code \(code))"
-        case let .invalidConfiguration(reason):
+        case .invalidConfiguration(let reason):
             return "invalid S3 configuration: \(reason)"
-        case let .invalidRequest(reason):
+        case .invalidRequest(let reason):
             return "invalid S3 request: \(reason)"
-        case let .invalidResponse(reason):
+        case .invalidResponse(let reason):
             return "unexpected S3 response: \(reason)"
         }
     }
 
     /// The error of the last attempt (`self` unless retries ran out).
     public var lastAttemptError: S3Error {
-        if case let .retriesExhausted(_, last) = self { return last.lastAttemptError }
+        if case .retriesExhausted(_, let last) = self { return last.lastAttemptError }
         return self
     }
 
     /// The HTTP status behind the error, if it came from a response.
     public var httpStatus: Int? {
         switch self {
-        case let .http(status, _, _, _): return status
+        case .http(let status, _, _, _): return status
         case .preconditionFailed: return 412
         case .notFound: return 404
-        case let .retriesExhausted(_, last): return last.httpStatus
+        case .retriesExhausted(_, let last): return last.httpStatus
         default: return nil
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The fields of an S3 XML error body:
@@ -33,8 +34,10 @@ private final class ErrorBodyDelegate: NSObject, XMLParserDelegate {
     private var path: [String] = []
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         if path.isEmpty { rootIsError = name == "Error" }
         path.append(name)
         text = ""

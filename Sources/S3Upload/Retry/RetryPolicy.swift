@@ -20,9 +20,9 @@ struct RetryPolicy: Sendable {
     /// Whether a request that failed with `error` may be sent again. Never 403, 404 or 412.
     static func isRetryable(_ error: S3Error) -> Bool {
         switch error {
-        case let .transport(code, _):
+        case .transport(let code, _):
             return !permanentCurlCodes.contains(code)
-        case let .http(status, code, _, _):
+        case .http(let status, let code, _, _):
             if [403, 404, 412].contains(status) { return false }
             return retryableStatuses.contains(status) || code.map(retryableCodes.contains) == true
         default:

@@ -15,7 +15,8 @@ struct AmzDate: Sendable, Equatable {
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
         let (year, month, dayOfMonth) = Self.civil(fromDaysSinceEpoch: days)
         day = Self.digits(year, 4) + Self.digits(month, 2) + Self.digits(dayOfMonth, 2)
-        stamp = day + "T" + Self.digits(secondOfDay / 3600, 2) + Self.digits(secondOfDay / 60 % 60, 2)
+        stamp =
+            day + "T" + Self.digits(secondOfDay / 3600, 2) + Self.digits(secondOfDay / 60 % 60, 2)
             + Self.digits(secondOfDay % 60, 2) + "Z"
     }
 

@@ -65,9 +65,11 @@ extension SigV4Signer: CustomStringConvertible, CustomReflectable {
 
     /// The parts, with credentials redacted.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "credentials": credentials.description, "region": region, "service": service,
-            "addsContentSHA256": addsContentSHA256, "signsSessionToken": signsSessionToken,
-        ])
+        Mirror(
+            self,
+            children: [
+                "credentials": credentials.description, "region": region, "service": service,
+                "addsContentSHA256": addsContentSHA256, "signsSessionToken": signsSessionToken,
+            ])
     }
 }

@@ -32,7 +32,8 @@ struct SigV4Steps: Sendable {
         ].joined(separator: "\n")
         let key = Self.signingKey(secret: credentials.secretAccessKey, day: time.day, region: region, service: service)
         signature = Self.hmac(key, stringToSign).hexString
-        authorization = "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), "
+        authorization =
+            "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), "
             + "SignedHeaders=\(signedHeaders), Signature=\(signature)"
     }
 
@@ -42,7 +43,8 @@ struct SigV4Steps: Sendable {
     static func canonicalHeaders(_ headers: [SignableRequest.Header]) -> (block: String, signed: String) {
         var values: [String: [String]] = [:]
         for header in headers {
-            values[header.name.lowercased().trimmingHTTPWhitespace, default: []].append(header.value.trimmingHTTPWhitespace)
+            values[header.name.lowercased().trimmingHTTPWhitespace, default: []].append(
+                header.value.trimmingHTTPWhitespace)
         }
         let sorted = values.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let block = sorted.map { "\($0.key):\($0.value.joined(separator: ","))\n" }.joined()

@@ -18,7 +18,8 @@ public struct SignableRequest: Sendable, Equatable {
     public var payloadHash: PayloadHash
 
     /// A request; `headers` must include `Host` (as sent, with a non-default port).
-    public init(method: String, path: String, query: [QueryItem] = [], headers: [Header] = [], payloadHash: PayloadHash) {
+    public init(method: String, path: String, query: [QueryItem] = [], headers: [Header] = [], payloadHash: PayloadHash)
+    {
         self.method = method
         self.path = path
         self.query = query
@@ -35,7 +36,9 @@ public struct SignableRequest: Sendable, Equatable {
     public var encodedQuery: String {
         query.map { (S3URIEncoding.encodeQueryComponent($0.name), S3URIEncoding.encodeQueryComponent($0.value)) }
             .sorted { lhs, rhs in
-                lhs.0 == rhs.0 ? lhs.1.utf8.lexicographicallyPrecedes(rhs.1.utf8) : lhs.0.utf8.lexicographicallyPrecedes(rhs.0.utf8)
+                lhs.0 == rhs.0
+                    ? lhs.1.utf8.lexicographicallyPrecedes(rhs.1.utf8)
+                    : lhs.0.utf8.lexicographicallyPrecedes(rhs.0.utf8)
             }
             .map { "\($0.0)=\($0.1)" }
             .joined(separator: "&")
@@ -61,7 +64,8 @@ public struct SignableRequest: Sendable, Equatable {
 
 extension SignableRequest {
     /// One header line; `description` redacts the values of credential-bearing headers.
-    public struct Header: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public struct Header: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+    {
         /// The name as sent; compared case-insensitively.
         public var name: String
         /// The value as sent; signing trims it and collapses runs of whitespace.
@@ -117,9 +121,11 @@ extension SignableRequest: CustomStringConvertible, CustomDebugStringConvertible
 
     /// The parts, with headers redacted as in `description`.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "method": method, "target": requestTarget, "headers": headers.map(\.description),
-            "payloadHash": payloadHash.value,
-        ])
+        Mirror(
+            self,
+            children: [
+                "method": method, "target": requestTarget, "headers": headers.map(\.description),
+                "payloadHash": payloadHash.value,
+            ])
     }
 }

@@ -38,9 +38,13 @@ public struct S3Request: Sendable, Equatable {
             throw .invalidRequest("unsupported method '\(method)'")
         }
         if let key {
-            guard !key.isEmpty, key.utf8.count <= 1024 else { throw .invalidRequest("object keys are 1 to 1024 UTF-8 bytes") }
+            guard !key.isEmpty, key.utf8.count <= 1024 else {
+                throw .invalidRequest("object keys are 1 to 1024 UTF-8 bytes")
+            }
         }
-        guard method == "PUT" || method == "POST" || body.isEmpty else { throw .invalidRequest("\(method) takes no body") }
+        guard method == "PUT" || method == "POST" || body.isEmpty else {
+            throw .invalidRequest("\(method) takes no body")
+        }
         for header in headers {
             guard !header.name.isEmpty, header.name.utf8.allSatisfy(Self.isTokenByte) else {
                 throw .invalidRequest("'\(header.name)' is not a header name")
@@ -57,7 +61,8 @@ public struct S3Request: Sendable, Equatable {
     /// RFC 9110 `tchar`.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

@@ -13,7 +13,8 @@ extension S3Response {
         case 404 where body == nil || body?.code == "NoSuchKey":
             return .notFound
         default:
-            return .http(status: status, code: body?.code, message: body?.message, requestID: body?.requestID ?? requestID)
+            return .http(
+                status: status, code: body?.code, message: body?.message, requestID: body?.requestID ?? requestID)
         }
     }
 }

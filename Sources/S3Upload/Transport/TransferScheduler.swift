@@ -47,7 +47,10 @@ struct TransferScheduler {
     }
 
     /// Adds due attempts while there is room; an attempt that cannot be set up fails its request.
-    private func start(_ queue: inout [Queued], on multi: CurlMulti, results: inout [Result<S3Response, S3Error>?], now: ContinuousClock.Instant) {
+    private func start(
+        _ queue: inout [Queued], on multi: CurlMulti, results: inout [Result<S3Response, S3Error>?],
+        now: ContinuousClock.Instant
+    ) {
         while multi.count < concurrency, let position = queue.firstIndex(where: { $0.due <= now }) {
             let item = queue.remove(at: position)
             do throws(S3Error) {
@@ -65,12 +68,12 @@ struct TransferScheduler {
     ) {
         let error: S3Error
         switch outcome {
-        case let .success(response) where response.isSuccess:
+        case .success(let response) where response.isSuccess:
             results[transfer.index] = .success(response)
             return
-        case let .success(response):
+        case .success(let response):
             error = response.error
-        case let .failure(failure):
+        case .failure(let failure):
             error = failure
         }
         guard RetryPolicy.isRetryable(error) else {
@@ -78,7 +81,8 @@ struct TransferScheduler {
             return
         }
         guard transfer.attempt < policy.maxAttempts else {
-            results[transfer.index] = .failure(transfer.attempt > 1 ? .retriesExhausted(attempts: transfer.attempt, last: error) : error)
+            results[transfer.index] = .failure(
+                transfer.attempt > 1 ? .retriesExhausted(attempts: transfer.attempt, last: error) : error)
             return
         }
         let backoff = policy.backoff(afterFailedAttempts: transfer.attempt, fraction: environment.randomFraction())

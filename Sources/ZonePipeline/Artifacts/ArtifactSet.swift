@@ -15,14 +15,17 @@ struct ArtifactSet: Sendable {
     let config: PipelineConfig
 
     /// A city's artifact and its manifest row.
-    func city(_ result: CityResult, folder: String, features: [Feature], styles: StyleExtraction) throws -> (file: ArtifactFile, entry: Manifest.CityEntry, minified: Int) {
+    func city(_ result: CityResult, folder: String, features: [Feature], styles: StyleExtraction) throws -> (
+        file: ArtifactFile, entry: Manifest.CityEntry, minified: Int
+    ) {
         let styleIndex = config.groupBy.firstIndex(of: config.styles.property)
         var outputs: [OutputFeature] = []
         var styleNames: [String] = []
         let styleKeys = styles.styleKeys
         for group in result.groups {
             let name = styleIndex.map { group.key[$0] } ?? group.memberStyle(features, styles)
-            var properties = JSONObject(group.properties.members.filter { !styleKeys.contains($0.key) && $0.key != "style" })
+            var properties = JSONObject(
+                group.properties.members.filter { !styleKeys.contains($0.key) && $0.key != "style" })
             if let name {
                 properties.members.append(("style", .string(name)))
                 styleNames.append(name)
@@ -45,11 +48,15 @@ struct ArtifactSet: Sendable {
     /// The style table artifact: {"name": {"stroke": …, …}, …}, compact, names sorted.
     func styleTable(_ table: StyleTable) throws -> (file: ArtifactFile, entry: Manifest.StylesEntry) {
         var raw: [UInt8] = []
-        JSONValue.object(JSONObject(table.styles.map { ($0.name, JSONValue.object($0.properties)) })).appendJSON(to: &raw)
+        JSONValue.object(JSONObject(table.styles.map { ($0.name, JSONValue.object($0.properties)) })).appendJSON(
+            to: &raw)
         let hash = sha256Hex(raw)
         let gzip = try Gzip.compress(raw, level: config.gzipLevel)
         let key = "styles/\(hash).json.gz"
-        return (ArtifactFile(path: key, bytes: gzip), Manifest.StylesEntry(key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count))
+        return (
+            ArtifactFile(path: key, bytes: gzip),
+            Manifest.StylesEntry(key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count)
+        )
     }
 }
 
@@ -60,9 +67,10 @@ struct ArtifactSet: Sendable {
 func cityFolders(_ ids: [String]) -> [String: String] {
     let slugs = ids.map { (id: $0, slug: slug($0)) }
     let counts = Dictionary(slugs.map { ($0.slug, 1) }, uniquingKeysWith: +)
-    return Dictionary(uniqueKeysWithValues: slugs.map { item in
-        (item.id, counts[item.slug, default: 0] > 1 ? item.slug + "-" + idHash(item.id) : item.slug)
-    })
+    return Dictionary(
+        uniqueKeysWithValues: slugs.map { item in
+            (item.id, counts[item.slug, default: 0] > 1 ? item.slug + "-" + idHash(item.id) : item.slug)
+        })
 }
 
 /// The longest folder name a city gets from its name alone.

@@ -71,7 +71,8 @@ public enum GeoJSONWriter {
         let perFeature = 160 + 4 * (precision + 6) + 64 * 2
         var size = 128 + 4 * (precision + 6)
         for feature in features {
-            size += perFeature + perPosition * feature.geometry.positionCount
+            size +=
+                perFeature + perPosition * feature.geometry.positionCount
                 + 4 * feature.geometry.ringCount + feature.properties.members.count * 32
         }
         return size

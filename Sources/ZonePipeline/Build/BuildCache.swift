@@ -15,7 +15,9 @@ struct CachedDiagnostic: Codable {
     var file: String, line: Int, column: Int, error: Bool, message: String
 
     init(_ d: Diagnostic) {
-        (file, line, column, error, message) = (d.location.file, d.location.line, d.location.column, d.severity == .error, d.message)
+        (file, line, column, error, message) = (
+            d.location.file, d.location.line, d.location.column, d.severity == .error, d.message
+        )
     }
 
     var diagnostic: Diagnostic {
@@ -73,9 +75,10 @@ public struct BuildCache: Sendable {
     func load(_ key: String) -> (city: CachedCity, artifact: [UInt8])? {
         let dir = citiesDirectory + "/" + key
         guard let meta = FileManager.default.contents(atPath: dir + "/city.json"),
-              let city = try? JSONDecoder().decode(CachedCity.self, from: meta),
-              let artifact = FileManager.default.contents(atPath: dir + "/artifact.gz"),
-              artifact.count == city.entry.encodedBytes else { return nil }
+            let city = try? JSONDecoder().decode(CachedCity.self, from: meta),
+            let artifact = FileManager.default.contents(atPath: dir + "/artifact.gz"),
+            artifact.count == city.entry.encodedBytes
+        else { return nil }
         return (city, [UInt8](artifact))
     }
 
@@ -115,7 +118,9 @@ public struct BuildCache: Sendable {
 
     /// The bytes' SHA-256 recorded for a file with this stamp.
     func digest(of stamp: FileStamp) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: filesDirectory + "/" + stamp.key), data.count == 32 else { return nil }
+        guard let data = FileManager.default.contents(atPath: filesDirectory + "/" + stamp.key), data.count == 32 else {
+            return nil
+        }
         return [UInt8](data)
     }
 
@@ -141,11 +146,13 @@ public struct BuildCache: Sendable {
     /// grows without bound.
     func prune(cities: Set<String>, files: Set<String>) {
         let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: directory)) ?? [] where name != "cities" && name != "files" && !name.hasPrefix(".") {
+        for name in (try? fm.contentsOfDirectory(atPath: directory)) ?? []
+        where name != "cities" && name != "files" && !name.hasPrefix(".") {
             try? fm.removeItem(atPath: directory + "/" + name)
         }
         for (dir, keep) in [(citiesDirectory, cities), (filesDirectory, files)] {
-            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where !keep.contains(name) && !name.hasPrefix(".") {
+            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? []
+            where !keep.contains(name) && !name.hasPrefix(".") {
                 try? fm.removeItem(atPath: dir + "/" + name)
             }
         }

@@ -35,8 +35,10 @@ public struct BuildPipeline {
     /// Two passes over the files: the scan checks every file and keeps a summary per feature
     /// (no coordinates); then each group of cities sharing files (``BuildUnit``) is read again,
     /// built and written by one worker, so peak memory follows the largest unit, not the input.
-    public func run(paths: [String]? = nil, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
-                    cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }) throws -> Outcome {
+    public func run(
+        paths: [String]? = nil, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
+        cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }
+    ) throws -> Outcome {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
         let files = try ZoneFiles.discover(paths ?? config.zones)
@@ -45,12 +47,16 @@ public struct BuildPipeline {
         var diagnostics = pass.diagnostics
         clock.lap("load", into: &seconds)
         progress("read and validated \(files.count) files, \(features.count) features")
-        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
+        guard !diagnostics.hasErrors else {
+            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+        }
 
         let cityGroups = Grouping.group(features, by: config.groupBy)
         let (account, unexplained) = FeatureAccount.make(features, cities: cityGroups, diagnostics: diagnostics)
         diagnostics += unexplained
-        guard unexplained.isEmpty else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
+        guard unexplained.isEmpty else {
+            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+        }
         let settings = cache?.settingsDigest(config) ?? []
         let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, settings: settings) } }
         var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
@@ -61,19 +67,31 @@ public struct BuildPipeline {
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
         let folders = cityFolders(cityGroups.map(\.city))
         let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: pass.fileOf, fileCount: files.count)
-        let builder = UnitBuilder(config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups, folders: folders)
+        let builder = UnitBuilder(
+            config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups,
+            folders: folders)
         // Tasks are cities, a unit's together; largest units first and, in a unit, largest
         // cities first (by input positions), so the workers finish together.
-        let cityWeight = { (c: Int) in cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } } }
+        let cityWeight = { (c: Int) in
+            cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } }
+        }
         let tasks = units.indices
-            .sorted { (units[$0].cities.reduce(0) { $0 + cityWeight($1) }, $1) > (units[$1].cities.reduce(0) { $0 + cityWeight($1) }, $0) }
-            .flatMap { u in units[u].cities.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }.map { (unit: u, city: $0) } }
+            .sorted {
+                (units[$0].cities.reduce(0) { $0 + cityWeight($1) }, $1) > (
+                    units[$1].cities.reduce(0) { $0 + cityWeight($1) }, $0
+                )
+            }
+            .flatMap { u in
+                units[u].cities.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }.map { (unit: u, city: $0) }
+            }
         let loads = UnitLoads(units)
-        let built = try parallelMap(count: tasks.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, t in
+        let built = try parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
             Result { () throws(SourceError) in
                 let (unit, city) = tasks[t]
                 defer { loads.cityDone(in: unit) }
-                let (loaded, firstRead) = try loads.features(of: unit) { () throws(SourceError) in try builder.read(units[unit]) }
+                let (loaded, firstRead) = try loads.features(of: unit) { () throws(SourceError) in
+                    try builder.read(units[unit])
+                }
                 var done = builder.build(city: city, in: loaded, context: context)
                 if firstRead { done.result.timings["read", default: 0] += loaded.seconds }
                 return done
@@ -85,7 +103,9 @@ public struct BuildPipeline {
             diagnostics += fresh[i]?.result.diagnostics ?? cached[i]?.city.diagnostics.map(\.diagnostic) ?? []
         }
         clock.lap("geometry", into: &seconds)
-        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count) }
+        guard !diagnostics.hasErrors else {
+            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+        }
 
         progress("writing artifacts")
         let table = StyleExtraction(config: config).table(for: features)
@@ -107,16 +127,21 @@ public struct BuildPipeline {
             let artifact = try built.artifact.get()
             let row = BuildReport.City(city, result, artifact, features)
             let cityContested = result.contested.map {
-                BuildReport.Contested(city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"), squareMetres: $0.squareMetres)
+                BuildReport.Contested(
+                    city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"),
+                    squareMetres: $0.squareMetres)
             }
             outputFiles.append(artifact.file)
             entries.append(artifact.entry)
             rows.append(row)
             contested += cityContested
             if let cache, let key = keys[i] {
-                cache.store(key, city: CachedCity(entry: artifact.entry, row: row, contested: cityContested,
-                                                  diagnostics: result.diagnostics.map(CachedDiagnostic.init),
-                                                  artifactPath: artifact.file.path), artifact: artifact.file.bytes)
+                cache.store(
+                    key,
+                    city: CachedCity(
+                        entry: artifact.entry, row: row, contested: cityContested,
+                        diagnostics: result.diagnostics.map(CachedDiagnostic.init),
+                        artifactPath: artifact.file.path), artifact: artifact.file.bytes)
             }
         }
         cache?.prune(cities: Set(keys.compactMap { $0 }), files: pass.cacheKeys)
@@ -139,15 +164,19 @@ public struct BuildPipeline {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
         outputFiles.append(ArtifactFile(path: "report.json", bytes: [UInt8](try encoder.encode(report)) + [0x0A]))
-        return Outcome(diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
-                       inputFiles: files.count)
+        return Outcome(
+            diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
+            inputFiles: files.count)
     }
 }
 
 extension BuildReport.City {
     /// The report row of a city just built.
-    init(_ city: CityGroups, _ result: CityResult, _ artifact: (file: ArtifactFile, entry: Manifest.CityEntry, minified: Int),
-         _ features: [FeatureSummary]) {
+    init(
+        _ city: CityGroups, _ result: CityResult,
+        _ artifact: (file: ArtifactFile, entry: Manifest.CityEntry, minified: Int),
+        _ features: [FeatureSummary]
+    ) {
         let inputs = city.groups.flatMap(\.members)
         self.init(
             id: city.city, inputFeatures: inputs.count,

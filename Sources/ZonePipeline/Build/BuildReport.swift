@@ -44,15 +44,20 @@ public struct BuildReport: Codable, Sendable {
 
     /// Sums of the city rows.
     static func total(_ cities: [City]) -> City {
-        cities.reduce(City(id: "total", inputFeatures: 0, inputPolygons: 0, outputFeatures: 0, verticesIn: 0,
-                           verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0,
-                           verticesBeforeSimplify: 0, maxDeviationM: 0)) { t, c in
-            City(id: "total", inputFeatures: t.inputFeatures + c.inputFeatures, inputPolygons: t.inputPolygons + c.inputPolygons,
-                 outputFeatures: t.outputFeatures + c.outputFeatures, verticesIn: t.verticesIn + c.verticesIn,
-                 verticesOut: t.verticesOut + c.verticesOut, bytesAuthored: t.bytesAuthored + c.bytesAuthored,
-                 bytesMinified: t.bytesMinified + c.bytesMinified, bytesGzip: t.bytesGzip + c.bytesGzip,
-                 verticesBeforeSimplify: t.verticesBeforeSimplify + c.verticesBeforeSimplify,
-                 maxDeviationM: max(t.maxDeviationM, c.maxDeviationM))
+        cities.reduce(
+            City(
+                id: "total", inputFeatures: 0, inputPolygons: 0, outputFeatures: 0, verticesIn: 0,
+                verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0,
+                verticesBeforeSimplify: 0, maxDeviationM: 0)
+        ) { t, c in
+            City(
+                id: "total", inputFeatures: t.inputFeatures + c.inputFeatures,
+                inputPolygons: t.inputPolygons + c.inputPolygons,
+                outputFeatures: t.outputFeatures + c.outputFeatures, verticesIn: t.verticesIn + c.verticesIn,
+                verticesOut: t.verticesOut + c.verticesOut, bytesAuthored: t.bytesAuthored + c.bytesAuthored,
+                bytesMinified: t.bytesMinified + c.bytesMinified, bytesGzip: t.bytesGzip + c.bytesGzip,
+                verticesBeforeSimplify: t.verticesBeforeSimplify + c.verticesBeforeSimplify,
+                maxDeviationM: max(t.maxDeviationM, c.maxDeviationM))
         }
     }
 }

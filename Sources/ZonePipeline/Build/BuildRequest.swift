@@ -32,8 +32,10 @@ public struct BuildRequest: Sendable {
 
     /// Runs the build (``BuildPipeline/run(paths:configBytes:revision:previousVersion:cache:now:progress:)``).
     /// With `recordRevision`, git is asked for the working tree's revision meanwhile.
-    public func run(previousVersion: String?, recordRevision: Bool, now: Date = Date(),
-                    progress: (String) -> Void = { _ in }) throws -> BuildPipeline.Outcome {
+    public func run(
+        previousVersion: String?, recordRevision: Bool, now: Date = Date(),
+        progress: (String) -> Void = { _ in }
+    ) throws -> BuildPipeline.Outcome {
         let git = recordRevision ? GitRevision() : nil
         return try BuildPipeline(config: config, jobs: jobs).run(
             paths: zones, configBytes: configFile.bytes, revision: git?.value(), previousVersion: previousVersion,

@@ -69,12 +69,14 @@ struct UnitBuilder: Sendable {
             let scan = scans[f]
             let text = try SourceText(contentsOf: scan.path)
             guard crc32Checksum(text.bytes) == scan.checksum else {
-                throw SourceError(path: scan.path, message: "the file changed while zonectl was building; run the build again")
+                throw SourceError(
+                    path: scan.path, message: "the file changed while zonectl was building; run the build again")
             }
             var read = GeoJSONReader.read(text).features
             let summaries = features[featureStart[f]..<featureStart[f + 1]]
             guard read.count == summaries.count else {
-                throw SourceError(path: scan.path, message: "read \(read.count) features, but checking found \(summaries.count)")
+                throw SourceError(
+                    path: scan.path, message: "read \(read.count) features, but checking found \(summaries.count)")
             }
             // The summaries' properties (trimmed, shared) and validity; ring offsets only
             // served the scan's messages.
@@ -104,8 +106,9 @@ struct UnitBuilder: Sendable {
         }
         var result = GeometryStage.process(city, features: unit.features, config: config, context: context)
         let artifact = Result {
-            try ArtifactSet(config: config).city(result, folder: folders[city.city] ?? slug(city.city), features: unit.features,
-                                                 styles: StyleExtraction(config: config))
+            try ArtifactSet(config: config).city(
+                result, folder: folders[city.city] ?? slug(city.city), features: unit.features,
+                styles: StyleExtraction(config: config))
         }
         for g in result.groups.indices { result.groups[g].geometry = PolygonalGeometry() }
         var total: [String: Double] = [:]
@@ -116,7 +119,8 @@ struct UnitBuilder: Sendable {
 
     /// The scanned file holding feature `m`.
     func fileIndex(of m: Int) -> Int {
-        var lo = 0, hi = featureStart.count - 2
+        var lo = 0
+        var hi = featureStart.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if featureStart[mid] <= m { lo = mid } else { hi = mid - 1 }
@@ -151,7 +155,9 @@ final class UnitLoads: @unchecked Sendable {
 
     /// Unit u's features, read with `read` if no worker has; `firstRead` is true for the
     /// worker that read them.
-    func features(of u: Int, read: () throws(SourceError) -> LoadedUnit) throws(SourceError) -> (unit: LoadedUnit, firstRead: Bool) {
+    func features(of u: Int, read: () throws(SourceError) -> LoadedUnit) throws(SourceError) -> (
+        unit: LoadedUnit, firstRead: Bool
+    ) {
         reading[u].lock()
         defer { reading[u].unlock() }
         switch withLock({ states[u] }) {

@@ -31,8 +31,12 @@ struct ByteWriter {
         switch v {
         case .null: byte(0)
         case .bool(let b): byte(b ? 2 : 1)
-        case .number(let d): byte(3); double(d)
-        case .string(let s): byte(4); string(s)
+        case .number(let d):
+            byte(3)
+            double(d)
+        case .string(let s):
+            byte(4)
+            string(s)
         case .array(let items):
             byte(5)
             varint(items.count)
@@ -67,7 +71,8 @@ struct ByteReader {
     }
 
     mutating func varint() -> Int? {
-        var u: UInt64 = 0, shift: UInt64 = 0
+        var u: UInt64 = 0
+        var shift: UInt64 = 0
         while let b = byte() {
             u |= UInt64(b & 0x7F) << shift
             if b < 0x80 { return Int(Int64(bitPattern: u)) }

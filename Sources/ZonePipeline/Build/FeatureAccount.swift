@@ -17,7 +17,8 @@ public struct FeatureAccount: Codable, Sendable, Equatable {
     /// no finding at its position would vanish without a word: it gets an error finding (in
     /// `unexplained`), so the build stops instead.
     static func make<F: FeatureFacts>(_ features: [F], cities: [CityGroups], diagnostics: [Diagnostic])
-        -> (account: FeatureAccount, unexplained: [Diagnostic]) {
+        -> (account: FeatureAccount, unexplained: [Diagnostic])
+    {
         var inGroup = [Bool](repeating: false, count: features.count)
         for city in cities { for group in city.groups { for m in group.members { inGroup[m] = true } } }
         let outside = features.indices.filter { !inGroup[$0] }
@@ -30,11 +31,17 @@ public struct FeatureAccount: Codable, Sendable, Equatable {
                 let at = features[i].location
                 let reasons = findings[at] ?? []
                 if reasons.isEmpty {
-                    unexplained.append(.error(at, "the feature was read but is in no artifact, and no finding says why (please report this zonectl bug)"))
+                    unexplained.append(
+                        .error(
+                            at,
+                            "the feature was read but is in no artifact, and no finding says why (please report this zonectl bug)"
+                        ))
                 }
                 refused.append(Refusal(file: at.file, line: at.line, column: at.column, reasons: reasons))
             }
         }
-        return (FeatureAccount(read: features.count, built: features.count - outside.count, refused: refused), unexplained)
+        return (
+            FeatureAccount(read: features.count, built: features.count - outside.count, refused: refused), unexplained
+        )
     }
 }

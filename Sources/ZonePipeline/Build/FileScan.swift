@@ -29,7 +29,9 @@ public struct FeatureSummary: FeatureFacts, Sendable {
         digest = Digest128([])
         guard withDigest else { return }
         var bytes = Array(f.location.file.utf8)
-        withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid, f.geometry != nil)) { bytes += $0 }
+        withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid, f.geometry != nil)) {
+            bytes += $0
+        }
         f.properties.appendJSON(to: &bytes)
         var h = SHA256()
         h.update(data: bytes)
@@ -41,9 +43,13 @@ public struct FeatureSummary: FeatureFacts, Sendable {
         digest = Digest128(h.finalize())
     }
 
-    init(id: JSONValue?, properties: JSONObject, location: SourceLocation, hasGeometry: Bool, isValid: Bool,
-         positionCount: Int, byteCount: Int, digest: Digest128) {
-        (self.id, self.properties, self.location, self.hasGeometry, self.isValid) = (id, properties, location, hasGeometry, isValid)
+    init(
+        id: JSONValue?, properties: JSONObject, location: SourceLocation, hasGeometry: Bool, isValid: Bool,
+        positionCount: Int, byteCount: Int, digest: Digest128
+    ) {
+        (self.id, self.properties, self.location, self.hasGeometry, self.isValid) = (
+            id, properties, location, hasGeometry, isValid
+        )
         (self.positionCount, self.byteCount, self.digest) = (positionCount, byteCount, digest)
     }
 }
@@ -82,11 +88,15 @@ struct FileScanner: Sendable {
 
     /// The file's scan, the cache entries it used (to keep them when pruning), and whether it
     /// was parsed (not found in the cache).
-    func scan(_ path: String, context: GEOSContext?) throws(SourceError) -> (file: ScannedFile, cacheKeys: [String], parsed: Bool) {
+    func scan(_ path: String, context: GEOSContext?) throws(SourceError) -> (
+        file: ScannedFile, cacheKeys: [String], parsed: Bool
+    ) {
         let stamp = FileStamp(path: path)
         if let cache, let stamp, let digest = cache.digest(of: stamp) {
             let key = cache.scanKey(path: path, digest: digest, rules: rulesFingerprint)
-            if let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, [key, stamp.key], false) }
+            if let hit = cache.loadScan(key), hit.path == path, hit.digest == digest {
+                return (hit, [key, stamp.key], false)
+            }
         }
         let text = try SourceText(contentsOf: path)
         let digest = cache == nil ? [] : Array(SHA256.hash(data: text.bytes))
@@ -97,12 +107,16 @@ struct FileScanner: Sendable {
         }
         let key = cache?.scanKey(path: path, digest: digest, rules: rulesFingerprint)
         keys += key.map { [$0] } ?? []
-        if let cache, let key, let hit = cache.loadScan(key), hit.path == path, hit.digest == digest { return (hit, keys, false) }
+        if let cache, let key, let hit = cache.loadScan(key), hit.path == path, hit.digest == digest {
+            return (hit, keys, false)
+        }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
-        let (features, diagnostics) = ZoneLoader.check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-                                                       keeping: propertiesRead, context: context)
-        let scanned = ScannedFile(path: path, digest: digest, checksum: crc32Checksum(text.bytes), bytes: text.bytes.count,
-                                  features: features.map { FeatureSummary($0, withDigest: cache != nil) }, diagnostics: diagnostics)
+        let (features, diagnostics) = ZoneLoader.check(
+            text, repair: config.repair, interpolation: config.antimeridian.interpolation,
+            keeping: propertiesRead, context: context)
+        let scanned = ScannedFile(
+            path: path, digest: digest, checksum: crc32Checksum(text.bytes), bytes: text.bytes.count,
+            features: features.map { FeatureSummary($0, withDigest: cache != nil) }, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
         return (scanned, keys, true)
     }
@@ -130,7 +144,12 @@ extension ScannedFile {
         for o in order { w.object(o) }
         w.varint(features.count)
         for (f, k) in zip(features, index) {
-            if let id = f.id { w.byte(1); w.json(id) } else { w.byte(0) }
+            if let id = f.id {
+                w.byte(1)
+                w.json(id)
+            } else {
+                w.byte(0)
+            }
             w.varint(k)
             w.varint(f.location.line)
             w.varint(f.location.column)
@@ -162,8 +181,10 @@ extension ScannedFile {
     /// Decodes ``encoded()``; nil when the bytes are not a whole entry.
     init?(decoding bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard r.string() == "zonectl-scan-4", let path = r.string(), let digestCount = r.count(), let digest = r.raw(digestCount), let checksum = r.varint(), let size = r.varint(),
-              let tableCount = r.count() else { return nil }
+        guard r.string() == "zonectl-scan-4", let path = r.string(), let digestCount = r.count(),
+            let digest = r.raw(digestCount), let checksum = r.varint(), let size = r.varint(),
+            let tableCount = r.count()
+        else { return nil }
         var tables: [JSONObject] = []
         for _ in 0..<tableCount {
             guard let o = r.object() else { return nil }
@@ -180,12 +201,14 @@ extension ScannedFile {
                 id = v
             }
             guard let k = r.varint(), tables.indices.contains(k), let line = r.varint(), let column = r.varint(),
-                  let flags = r.byte(), let positions = r.varint(), let byteCount = r.varint(), let digest = r.raw(16)
+                let flags = r.byte(), let positions = r.varint(), let byteCount = r.varint(), let digest = r.raw(16)
             else { return nil }
-            features.append(FeatureSummary(
-                id: id, properties: tables[k], location: SourceLocation(file: path, line: line, column: column),
-                hasGeometry: flags & 1 != 0, isValid: flags & 2 != 0, positionCount: positions, byteCount: byteCount,
-                digest: Digest128(digest)))
+            features.append(
+                FeatureSummary(
+                    id: id, properties: tables[k], location: SourceLocation(file: path, line: line, column: column),
+                    hasGeometry: flags & 1 != 0, isValid: flags & 2 != 0, positionCount: positions,
+                    byteCount: byteCount,
+                    digest: Digest128(digest)))
         }
         guard let messageCount = r.count() else { return nil }
         var messages: [String] = []
@@ -198,12 +221,17 @@ extension ScannedFile {
         diagnostics.reserveCapacity(diagnosticCount)
         for _ in 0..<diagnosticCount {
             guard let severity = r.byte(), let file = r.string(), let line = r.varint(), let column = r.varint(),
-                  let m = r.varint(), messages.indices.contains(m) else { return nil }
-            diagnostics.append(Diagnostic(severity == 1 ? .error : .warning,
-                                          SourceLocation(file: file == path ? path : file, line: line, column: column), messages[m]))
+                let m = r.varint(), messages.indices.contains(m)
+            else { return nil }
+            diagnostics.append(
+                Diagnostic(
+                    severity == 1 ? .error : .warning,
+                    SourceLocation(file: file == path ? path : file, line: line, column: column), messages[m]))
         }
         guard r.isAtEnd else { return nil }
-        self.init(path: path, digest: Array(digest), checksum: UInt32(truncatingIfNeeded: checksum), bytes: size, features: features, diagnostics: diagnostics)
+        self.init(
+            path: path, digest: Array(digest), checksum: UInt32(truncatingIfNeeded: checksum), bytes: size,
+            features: features, diagnostics: diagnostics)
     }
 }
 
@@ -236,8 +264,11 @@ struct FileStamp {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.path = path
-        fields = [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size),
-                  Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+        fields = [
+            Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size),
+            Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec),
+            Int64(info.st_ctim.tv_nsec),
+        ]
     }
 
     /// The cache key of this stamp.

@@ -10,7 +10,8 @@ struct OwnershipMarker: Codable {
 
     static func read(in directory: String) -> OwnershipMarker? {
         guard let data = FileManager.default.contents(atPath: directory + "/" + OwnedDirectory.markerName),
-              let marker = try? JSONDecoder().decode(OwnershipMarker.self, from: data), marker.owner == "zonectl" else { return nil }
+            let marker = try? JSONDecoder().decode(OwnershipMarker.self, from: data), marker.owner == "zonectl"
+        else { return nil }
         return marker
     }
 }
@@ -24,7 +25,9 @@ extension OwnedDirectory {
         public var path: String
         public var bytes: [UInt8]
         public var city: String?
-        public init(path: String, bytes: [UInt8], city: String? = nil) { (self.path, self.bytes, self.city) = (path, bytes, city) }
+        public init(path: String, bytes: [UInt8], city: String? = nil) {
+            (self.path, self.bytes, self.city) = (path, bytes, city)
+        }
     }
 
     /// Replaces what the directory's last write left with `files`, touching nothing else:
@@ -65,7 +68,9 @@ extension OwnedDirectory {
     private func write(_ file: File, replacing: Bool = false) throws(OutputError) {
         let full = path + "/" + file.path
         let what = file.city.map { "cannot write the artifact of city \(jsonQuoted($0))" } ?? "cannot write"
-        if !replacing, let existing = FileManager.default.contents(atPath: full), existing.elementsEqual(file.bytes) { return }
+        if !replacing, let existing = FileManager.default.contents(atPath: full), existing.elementsEqual(file.bytes) {
+            return
+        }
         let folder = (full as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw OutputError(path: full, message: "\(what): cannot create its folder: \(error.localizedDescription)")
@@ -78,7 +83,11 @@ extension OwnedDirectory {
             var offset = 0
             while offset < raw.count {
                 let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = posixReason(); return }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = posixReason()
+                    return
+                }
                 offset += n
             }
         }
@@ -94,7 +103,8 @@ extension OwnedDirectory {
     private func checkRelative(_ relative: String) throws(OutputError) {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-              relative != Self.markerName else {
+            relative != Self.markerName
+        else {
             throw OutputError(path: path, message: "\(jsonQuoted(relative)) is not a path inside the \(kind.rawValue)")
         }
     }
@@ -103,7 +113,8 @@ extension OwnedDirectory {
     private func removeTemporaries(in folders: Set<String>) {
         for folder in folders {
             let full = folder.isEmpty ? path : path + "/" + folder
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] where name.hasPrefix(".zonectl-tmp-") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
+            where name.hasPrefix(".zonectl-tmp-") {
                 unlink(full + "/" + name)
             }
         }

@@ -33,8 +33,12 @@ public struct OwnedDirectory: Sendable {
     /// Checks that zonectl may own `path` for `kind` (see the type's rules); nothing is created
     /// until ``prepare()`` or a write. Throws, naming the directory and the reason, when it is
     /// refused.
-    public static func check(_ path: String, for kind: Kind, protecting: [Protected] = []) throws(OutputError) -> OwnedDirectory {
-        let refuse = { (reason: String) in OutputError(path: path, message: "refusing to use it as the \(kind.rawValue): \(reason)") }
+    public static func check(_ path: String, for kind: Kind, protecting: [Protected] = []) throws(OutputError)
+        -> OwnedDirectory
+    {
+        let refuse = { (reason: String) in
+            OutputError(path: path, message: "refusing to use it as the \(kind.rawValue): \(reason)")
+        }
         let target = resolvedPath(path)
         let workingDirectory = resolvedPath(FileManager.default.currentDirectoryPath)
         if target == workingDirectory { throw refuse("it is the working directory") }
@@ -55,8 +59,9 @@ public struct OwnedDirectory: Sendable {
             if let marker = Marker.read(in: path) {
                 guard marker.kind == kind else { throw refuse("it holds a zonectl \(marker.kind.rawValue)") }
             } else if !entries.isEmpty && !isEarlierLayout(of: kind, entries: entries, in: path) {
-                throw refuse("it is not empty and has no \(markerName) marker, so zonectl did not make it; "
-                             + "choose a new or empty directory")
+                throw refuse(
+                    "it is not empty and has no \(markerName) marker, so zonectl did not make it; "
+                        + "choose a new or empty directory")
             }
         }
         return OwnedDirectory(path: path, kind: kind)
@@ -70,7 +75,8 @@ public struct OwnedDirectory: Sendable {
     /// Absolute, with `.` and `..` resolved and the symbolic links of its existing part followed.
     static func resolvedPath(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
-        var lexical = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL.path
+        var lexical = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
+            .standardizedFileURL.path
         if lexical.count > 1, lexical.hasSuffix("/") { lexical.removeLast() }
         var existing = lexical
         var rest: [String] = []
@@ -79,10 +85,11 @@ public struct OwnedDirectory: Sendable {
             rest.insert(url.lastPathComponent, at: 0)
             existing = url.deletingLastPathComponent().path
         }
-        let real = realpath(existing, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? existing
+        let real =
+            realpath(existing, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? existing
         return ([real == "/" ? "" : real] + rest).joined(separator: "/").nonEmpty ?? "/"
     }
 
@@ -97,7 +104,8 @@ public struct OwnedDirectory: Sendable {
         let visible = Set(entries.filter { !$0.hasPrefix(".") })
         switch kind {
         case .buildOutput:
-            return visible.contains("manifest.json") && visible.isSubset(of: ["manifest.json", "report.json", "zones", "styles"])
+            return visible.contains("manifest.json")
+                && visible.isSubset(of: ["manifest.json", "report.json", "zones", "styles"])
         case .store:
             return entries.contains(".zonectl-store.lock")
         case .cache:

@@ -21,7 +21,7 @@ struct ScanPass {
         let scanner = FileScanner(config: config, cache: cache, now: now)
         // Largest files first, so both workers finish together.
         let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
-        let results = parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
+        let results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: sizes) { context, i in
             Result { () throws(SourceError) in try scanner.scan(files[i], context: context) }
         }
         scans = []
@@ -42,6 +42,7 @@ struct ScanPass {
             cacheKeys.formUnion(keys)
         }
         featureStart.append(features.count)
-        diagnostics = ZoneLoader.ordered(scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
+        diagnostics = ZoneLoader.ordered(
+            scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
     }
 }

@@ -58,7 +58,7 @@ extension ConfigError {
         }
         switch yamlError {
         case .scanner(let context, let text, let mark, _), .parser(let context, let text, let mark, _),
-             .composer(let context, let text, let mark, _):
+            .composer(let context, let text, let mark, _):
             self = at(mark.line, mark.column, problem(text, context))
         case .reader(let text, let offset, _, _):
             let (line, column) = YAMLPosition.lineColumn(ofUTF8Offset: offset ?? 0, in: Array(yaml.utf8))
@@ -68,8 +68,9 @@ extension ConfigError {
             let key = duplicates.first ?? ""
             let first = context.mark
             let again = YAMLPosition.repeatedKey(key, after: first, in: yaml)
-            self = at(again?.line ?? first.line, again?.column ?? first.column,
-                      "duplicate key '\(key)' (first at line \(first.line), column \(first.column))")
+            self = at(
+                again?.line ?? first.line, again?.column ?? first.column,
+                "duplicate key '\(key)' (first at line \(first.line), column \(first.column))")
         default:
             self = at(1, 1, "invalid YAML: \(yamlError)")
         }

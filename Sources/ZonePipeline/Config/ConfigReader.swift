@@ -43,8 +43,9 @@ struct ConfigReader {
             if let allowed, !allowed.contains(scalar.string) {
                 let place = section.map { " in '\($0)'" } ?? ""
                 let more = allowed.keys.count > 20 ? ", … (\(allowed.keys.count - 20) more)" : ""
-                throw error("unknown key '\(scalar.string)'\(place); expected one of: "
-                            + allowed.keys.prefix(20).joined(separator: ", ") + more, at: keyNode)
+                throw error(
+                    "unknown key '\(scalar.string)'\(place); expected one of: "
+                        + allowed.keys.prefix(20).joined(separator: ", ") + more, at: keyNode)
             }
             result.append(Entry(key: scalar.string, keyNode: keyNode, value: value))
         }
@@ -85,7 +86,8 @@ struct ConfigReader {
     func int(_ node: Node, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
         guard tag(of: node) == .int else { throw error("expected an integer, got \(describe(node))", at: node) }
         guard let value = node.int, range.contains(value) else {
-            let bounds = range.upperBound == Int.max
+            let bounds =
+                range.upperBound == Int.max
                 ? ">= \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
             throw error("expected an integer \(bounds), got \(node.scalar?.string ?? "")", at: node)
         }

@@ -31,8 +31,9 @@ extension OverlapPolicy {
             }
             self = .priority(styles)
         } else {
-            throw r.error("expected 'allow' or a mapping {priority: [style, ...]}, got \(r.describe(node))",
-                          at: node)
+            throw r.error(
+                "expected 'allow' or a mapping {priority: [style, ...]}, got \(r.describe(node))",
+                at: node)
         }
     }
 }

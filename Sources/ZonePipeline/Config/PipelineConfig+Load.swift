@@ -27,8 +27,9 @@ extension PipelineConfig {
     public static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> PipelineConfig {
         if let bad = YAMLPosition.firstInvalidUTF8(bytes) {
             let (line, column) = YAMLPosition.lineColumn(ofUTF8Offset: bad, in: bytes)
-            throw ConfigError(.syntax, location: SourceLocation(file: file, line: line, column: column),
-                              message: "the file is not valid UTF-8")
+            throw ConfigError(
+                .syntax, location: SourceLocation(file: file, line: line, column: column),
+                message: "the file is not valid UTF-8")
         }
         return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: file)
     }

@@ -14,7 +14,8 @@ enum ArtifactContents {
     static func groups(_ raw: [UInt8], key: String, labelKeys: [String]) throws(DiffError) -> [ArtifactGroup] {
         let read = GeoJSONReader.read(SourceText(path: key, bytes: raw))
         if let error = read.diagnostics.first(where: { $0.severity == .error }) {
-            throw .unreadableArtifact(key: key, reason: "\(error.location.line):\(error.location.column): \(error.message)")
+            throw .unreadableArtifact(
+                key: key, reason: "\(error.location.line):\(error.location.column): \(error.message)")
         }
         let keys = labelKeys.isEmpty ? ["style"] : labelKeys
         var seen: [String: Int] = [:]
@@ -46,7 +47,9 @@ enum ArtifactContents {
         guard case .object(let table) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON object") }
         var styles: [(name: String, properties: JSONObject)] = []
         for (name, properties) in table.members {
-            guard case .object(let p) = properties else { throw .unreadableArtifact(key: key, reason: "style \(jsonQuoted(name)) is not an object") }
+            guard case .object(let p) = properties else {
+                throw .unreadableArtifact(key: key, reason: "style \(jsonQuoted(name)) is not an object")
+            }
             styles.append((name, p))
         }
         return styles

@@ -6,7 +6,8 @@ struct CityComparison {
     let keepLayers: Bool
 
     /// The groups of either side, sorted by label, and their layers (empty unless kept).
-    func compare(before: [ArtifactGroup], after: [ArtifactGroup]) throws -> (groups: [GroupDiff], layers: [GroupLayers]) {
+    func compare(before: [ArtifactGroup], after: [ArtifactGroup]) throws -> (groups: [GroupDiff], layers: [GroupLayers])
+    {
         let old = Dictionary(before.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
         let new = Dictionary(after.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
         var groups: [GroupDiff] = []
@@ -20,7 +21,8 @@ struct CityComparison {
     }
 
     /// One group, on either side or both (nil when on neither).
-    private func compare(_ label: String, _ b: ArtifactGroup?, _ a: ArtifactGroup?) throws -> (GroupDiff, GroupLayers)? {
+    private func compare(_ label: String, _ b: ArtifactGroup?, _ a: ArtifactGroup?) throws -> (GroupDiff, GroupLayers)?
+    {
         let empty = PolygonalGeometry()
         let vertices = Transition(before: b?.geometry.positionCount, after: a?.geometry.positionCount)
         // Property changes of a group that is on both sides (an added group's are all new).
@@ -29,8 +31,10 @@ struct CityComparison {
         case (let b?, let a?) where b.geometry == a.geometry:
             // Identical geometry: no overlay needed.
             let area = rounded(ellipsoidalArea(a.geometry))
-            let diff = GroupDiff(group: label, status: properties.isEmpty ? .unchanged : .changed, areaBefore: area, areaAfter: area,
-                                 areaAdded: 0, areaRemoved: 0, percentChange: 0, vertices: vertices, changedBBox: nil, properties: properties)
+            let diff = GroupDiff(
+                group: label, status: properties.isEmpty ? .unchanged : .changed, areaBefore: area, areaAfter: area,
+                areaAdded: 0, areaRemoved: 0, percentChange: 0, vertices: vertices, changedBBox: nil,
+                properties: properties)
             return (diff, GroupLayers(group: label, kept: a.geometry, removed: empty, added: empty))
         case (let b?, let a?):
             let before = try b.geometry.makeGEOSGeometry(context: context)
@@ -47,13 +51,15 @@ struct CityComparison {
             return (diff, GroupLayers(group: label, kept: kept, removed: removed, added: added))
         case (let b?, nil):
             let area = rounded(ellipsoidalArea(b.geometry))
-            let diff = GroupDiff(group: label, status: .removed, areaBefore: area, areaAfter: nil, areaAdded: 0, areaRemoved: area,
-                                 percentChange: -100, vertices: vertices, changedBBox: Self.box(b.geometry), properties: properties)
+            let diff = GroupDiff(
+                group: label, status: .removed, areaBefore: area, areaAfter: nil, areaAdded: 0, areaRemoved: area,
+                percentChange: -100, vertices: vertices, changedBBox: Self.box(b.geometry), properties: properties)
             return (diff, GroupLayers(group: label, kept: empty, removed: b.geometry, added: empty))
         case (nil, let a?):
             let area = rounded(ellipsoidalArea(a.geometry))
-            let diff = GroupDiff(group: label, status: .added, areaBefore: nil, areaAfter: area, areaAdded: area, areaRemoved: 0,
-                                 percentChange: nil, vertices: vertices, changedBBox: Self.box(a.geometry), properties: properties)
+            let diff = GroupDiff(
+                group: label, status: .added, areaBefore: nil, areaAfter: area, areaAdded: area, areaRemoved: 0,
+                percentChange: nil, vertices: vertices, changedBBox: Self.box(a.geometry), properties: properties)
             return (diff, GroupLayers(group: label, kept: empty, removed: empty, added: a.geometry))
         case (nil, nil):
             return nil
@@ -62,7 +68,9 @@ struct CityComparison {
 
     /// The box around all positions of `geometries` as [w, s, e, n]; nil when they are empty.
     static func box(_ geometries: PolygonalGeometry...) -> [Double]? {
-        geometries.compactMap { BoundingBox($0) }.reduce(nil as BoundingBox?) { box, next in box.map { $0.union(next) } ?? next }?.array
+        geometries.compactMap { BoundingBox($0) }.reduce(nil as BoundingBox?) { box, next in
+            box.map { $0.union(next) } ?? next
+        }?.array
     }
 }
 

@@ -14,7 +14,8 @@ public struct ZoneDiff: Sendable, Encodable {
     public var styles: [StyleDiff]
 
     /// How areas are measured; every output says it.
-    public static let areaMethod = "m² on the WGS 84 ellipsoid (equal-area authalic sphere, within 1e-5 of Karney's geodesic polygon area)"
+    public static let areaMethod =
+        "m² on the WGS 84 ellipsoid (equal-area authalic sphere, within 1e-5 of Karney's geodesic polygon area)"
 
     /// One side of the diff.
     public struct Side: Sendable, Encodable {
@@ -54,7 +55,9 @@ public struct ZoneDiff: Sendable, Encodable {
         public var areaRemoved = 0.0
     }
 
-    enum CodingKeys: String, CodingKey { case before, after, configChanged, areaMethod, changed, summary, cities, styles }
+    enum CodingKeys: String, CodingKey {
+        case before, after, configChanged, areaMethod, changed, summary, cities, styles
+    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -133,7 +136,8 @@ public struct PropertyChange: Sendable, Encodable, Equatable {
 
     /// The members of `before` and `after` that differ, in `after`'s order, then `before`'s.
     static func between(_ before: JSONObject?, _ after: JSONObject?) -> [PropertyChange] {
-        let a = after?.keys ?? [], b = before?.keys ?? []
+        let a = after?.keys ?? []
+        let b = before?.keys ?? []
         let keys = a + b.filter { !a.contains($0) }
         return keys.compactMap { k in
             let (x, y) = (before?[k], after?[k])

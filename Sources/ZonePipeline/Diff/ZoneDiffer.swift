@@ -25,14 +25,17 @@ public struct ZoneDiffer: Sendable {
         // Read what differs first (stores are read from this thread), then compare in parallel.
         var pending: [PendingCity] = []
         for id in ids where old[id]?.sha256 != new[id]?.sha256 {
-            pending.append(PendingCity(
-                id: id, before: old[id], after: new[id],
-                beforeRaw: try old[id].map { e throws(DiffError) in try before.content(of: e.artifact) },
-                afterRaw: try new[id].map { e throws(DiffError) in try after.content(of: e.artifact) }))
+            pending.append(
+                PendingCity(
+                    id: id, before: old[id], after: new[id],
+                    beforeRaw: try old[id].map { e throws(DiffError) in try before.content(of: e.artifact) },
+                    afterRaw: try new[id].map { e throws(DiffError) in try after.content(of: e.artifact) }))
         }
         let (labelKeys, keepLayers, toCompare) = (Array(groupBy.dropFirst()), keepLayers, pending)
-        let compared = parallelMap(count: toCompare.count, jobs: jobs, makeWorker: { try? GEOSContext() }) { context, i in
-            Result { () throws(DiffError) -> CityDiff in try toCompare[i].compare(context: context, labelKeys: labelKeys, keepLayers: keepLayers) }
+        let compared = parallelMapWithGEOS(count: toCompare.count, jobs: jobs) { context, i in
+            Result { () throws(DiffError) -> CityDiff in
+                try toCompare[i].compare(context: context, labelKeys: labelKeys, keepLayers: keepLayers)
+            }
         }
         var byID: [String: CityDiff] = [:]
         for result in compared {
@@ -55,8 +58,9 @@ public struct ZoneDiffer: Sendable {
             gzipBytes: Transition(before: before?.encodedBytes, after: after?.encodedBytes),
             vertices: Transition(before: before?.vertices, after: after?.vertices),
             groups: (entry?.styles ?? []).map {
-                GroupDiff(group: $0, status: .unchanged, areaBefore: nil, areaAfter: nil, areaAdded: 0, areaRemoved: 0,
-                          percentChange: nil, vertices: Transition(), changedBBox: nil, properties: [])
+                GroupDiff(
+                    group: $0, status: .unchanged, areaBefore: nil, areaAfter: nil, areaAdded: 0, areaRemoved: 0,
+                    percentChange: nil, vertices: Transition(), changedBBox: nil, properties: [])
             })
     }
 }
@@ -76,8 +80,14 @@ private struct PendingCity: Sendable {
     var afterRaw: [UInt8]?
 
     func compare(context: GEOSContext?, labelKeys: [String], keepLayers: Bool) throws(DiffError) -> CityDiff {
-        let old = try beforeRaw.map { raw throws(DiffError) in try ArtifactContents.groups(raw, key: before?.key ?? id, labelKeys: labelKeys) } ?? []
-        let new = try afterRaw.map { raw throws(DiffError) in try ArtifactContents.groups(raw, key: after?.key ?? id, labelKeys: labelKeys) } ?? []
+        let old =
+            try beforeRaw.map { raw throws(DiffError) in
+                try ArtifactContents.groups(raw, key: before?.key ?? id, labelKeys: labelKeys)
+            } ?? []
+        let new =
+            try afterRaw.map { raw throws(DiffError) in
+                try ArtifactContents.groups(raw, key: after?.key ?? id, labelKeys: labelKeys)
+            } ?? []
         let compared: (groups: [GroupDiff], layers: [GroupLayers])
         do {
             guard let context else { throw GEOSError.contextUnavailable }

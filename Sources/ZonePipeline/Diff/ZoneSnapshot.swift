@@ -49,24 +49,32 @@ public struct ZoneSnapshot: Sendable {
 
     /// The uncompressed bytes of `artifact`, checked against the manifest.
     func content(of artifact: Manifest.Artifact) throws(DiffError) -> [UInt8] {
-        guard let stored = try fetch(artifact.key) else { throw .corruptArtifact(key: artifact.key, reason: "missing from \(name)") }
-        if let problem = artifact.contentProblems(stored).first { throw .corruptArtifact(key: artifact.key, reason: problem) }
-        do { return try Gzip.decompress(stored) } catch { throw .corruptArtifact(key: artifact.key, reason: "not gzip data") }
+        guard let stored = try fetch(artifact.key) else {
+            throw .corruptArtifact(key: artifact.key, reason: "missing from \(name)")
+        }
+        if let problem = artifact.contentProblems(stored).first {
+            throw .corruptArtifact(key: artifact.key, reason: problem)
+        }
+        do { return try Gzip.decompress(stored) } catch {
+            throw .corruptArtifact(key: artifact.key, reason: "not gzip data")
+        }
     }
 }
 
 extension Manifest.CityEntry {
     /// This city's artifact as ``Manifest/Artifact`` (for the checks it carries).
     var artifact: Manifest.Artifact {
-        Manifest.Artifact(key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
-                          metadata: ObjectMetadata(contentType: contentType, contentEncoding: contentEncoding, cacheControl: ""))
+        Manifest.Artifact(
+            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
+            metadata: ObjectMetadata(contentType: contentType, contentEncoding: contentEncoding, cacheControl: ""))
     }
 }
 
 extension Manifest.StylesEntry {
     /// The style table's artifact as ``Manifest/Artifact``.
     var artifact: Manifest.Artifact {
-        Manifest.Artifact(key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
-                          metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: ""))
+        Manifest.Artifact(
+            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
+            metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: ""))
     }
 }

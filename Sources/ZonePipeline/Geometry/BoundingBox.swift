@@ -15,10 +15,17 @@ public struct BoundingBox: Hashable, Sendable {
 
     /// The box of positions `range` of a flat coordinate buffer.
     init(_ coordinates: [Double], range: Range<Int>) {
-        var w = Double.infinity, s = Double.infinity, e = -Double.infinity, n = -Double.infinity
+        var w = Double.infinity
+        var s = Double.infinity
+        var e = -Double.infinity
+        var n = -Double.infinity
         for i in range {
-            let x = coordinates[2 * i], y = coordinates[2 * i + 1]
-            w = min(w, x); e = max(e, x); s = min(s, y); n = max(n, y)
+            let x = coordinates[2 * i]
+            let y = coordinates[2 * i + 1]
+            w = min(w, x)
+            e = max(e, x)
+            s = min(s, y)
+            n = max(n, y)
         }
         (west, south, east, north) = (w, s, e, n)
     }

@@ -74,8 +74,11 @@ struct CityGeometry {
         }
         var geometries = overlay.groups
         for (i, group) in groups.enumerated() where overlay.collapsedPolygons[i] + overlay.collapsedHoles[i] > 0 {
-            result.diagnostics.append(.warning(features[group.members[0]].location,
-                "group [\(group.key.joined(separator: ", "))]: \(overlay.collapsedPolygons[i]) polygon(s) and \(overlay.collapsedHoles[i]) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"))
+            result.diagnostics.append(
+                .warning(
+                    features[group.members[0]].location,
+                    "group [\(group.key.joined(separator: ", "))]: \(overlay.collapsedPolygons[i]) polygon(s) and \(overlay.collapsedHoles[i]) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"
+                ))
         }
         clock.lap("overlay", into: &result.timings)
 
@@ -93,12 +96,17 @@ struct CityGeometry {
             checkedValid = out.checkedValid
             if let first = groups.first {
                 for note in out.notes {
-                    result.diagnostics.append(.warning(features[first.members[0]].location, "city \(jsonQuoted(city.city)): simplify: \(note)"))
+                    result.diagnostics.append(
+                        .warning(
+                            features[first.members[0]].location, "city \(jsonQuoted(city.city)): simplify: \(note)"))
                 }
             }
             for (group, s) in zip(groups, stats) where s.droppedPolygons + s.droppedHoles > 0 {
-                result.diagnostics.append(.warning(features[group.members[0]].location,
-                    "group [\(group.key.joined(separator: ", "))]: \(s.droppedPolygons) polygon(s) and \(s.droppedHoles) hole(s) smaller than min_area_m2 = \(config.simplify.minAreaM2) m² were dropped"))
+                result.diagnostics.append(
+                    .warning(
+                        features[group.members[0]].location,
+                        "group [\(group.key.joined(separator: ", "))]: \(s.droppedPolygons) polygon(s) and \(s.droppedHoles) hole(s) smaller than min_area_m2 = \(config.simplify.minAreaM2) m² were dropped"
+                    ))
             }
         }
         clock.lap("simplify", into: &result.timings)
@@ -106,22 +114,30 @@ struct CityGeometry {
         for (i, group) in groups.enumerated() {
             var geometry = geometries[i]
             guard let bbox = BoundingBox(rfc7946: geometry) else {
-                result.diagnostics.append(.warning(features[group.members[0]].location,
-                    "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"))
+                result.diagnostics.append(
+                    .warning(
+                        features[group.members[0]].location,
+                        "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"
+                    ))
                 continue
             }
             geometry.orientForRFC7946()
             // The gate: GEOS checks what simplification did not already check.
             if !checkedValid, let reason = try geometry.makeGEOSGeometry(context: context).invalidityReason() {
-                result.diagnostics.append(.error(features[group.members[0]].location,
-                    "group [\(group.key.joined(separator: ", "))]: output geometry is invalid (\(reason)); nothing is built"))
+                result.diagnostics.append(
+                    .error(
+                        features[group.members[0]].location,
+                        "group [\(group.key.joined(separator: ", "))]: output geometry is invalid (\(reason)); nothing is built"
+                    ))
             }
-            result.groups.append(ZoneGroupResult(
-                key: group.key, members: group.members, properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
-                bbox: bbox, inputPolygons: inputs[i].reduce(0) { $0 + $1.polygonCount },
-                inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
-                verticesBeforeSimplify: stats[i].verticesBefore, verticesAfterSimplify: stats[i].verticesAfter,
-                hausdorffM: stats[i].hausdorffM))
+            result.groups.append(
+                ZoneGroupResult(
+                    key: group.key, members: group.members,
+                    properties: keptProperties(group, features, &result.diagnostics), geometry: geometry,
+                    bbox: bbox, inputPolygons: inputs[i].reduce(0) { $0 + $1.polygonCount },
+                    inputPositions: group.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) },
+                    verticesBeforeSimplify: stats[i].verticesBefore, verticesAfterSimplify: stats[i].verticesAfter,
+                    hausdorffM: stats[i].hausdorffM))
         }
         result.groups.sort { $0.key.lexicographicallyPrecedes($1.key) }
         clock.lap("finish", into: &result.timings)
@@ -138,7 +154,9 @@ struct CityGeometry {
             guard let s = styleIndex else { return order.count }
             return order.firstIndex(of: g.key[s]) ?? order.count
         }
-        return groups.sorted { (rank($0), $0.key.joined(separator: "\u{0}")) < (rank($1), $1.key.joined(separator: "\u{0}")) }
+        return groups.sorted {
+            (rank($0), $0.key.joined(separator: "\u{0}")) < (rank($1), $1.key.joined(separator: "\u{0}"))
+        }
     }
 
     /// The polygons of one feature, split at the antimeridian, then made valid when validation
@@ -166,8 +184,14 @@ struct CityGeometry {
                 guard let rank = kept.position(of: key) else { continue }
                 if let value = first[key] {
                     if value != v {
-                        differing.append((rank, differing.count, .warning(features[m].location,
-                            "kept property \(jsonQuoted(key)) is \(v) here but \(value) elsewhere in group [\(group.key.joined(separator: ", "))]; the first value is kept")))
+                        differing.append(
+                            (
+                                rank, differing.count,
+                                .warning(
+                                    features[m].location,
+                                    "kept property \(jsonQuoted(key)) is \(v) here but \(value) elsewhere in group [\(group.key.joined(separator: ", "))]; the first value is kept"
+                                )
+                            ))
                     }
                 } else {
                     first[key] = v
@@ -202,8 +226,10 @@ extension BoundingBox {
     /// The smallest box holding both.
     func union(_ o: BoundingBox) -> BoundingBox {
         var b = self
-        b.west = min(west, o.west); b.south = min(south, o.south)
-        b.east = max(east, o.east); b.north = max(north, o.north)
+        b.west = min(west, o.west)
+        b.south = min(south, o.south)
+        b.east = max(east, o.east)
+        b.north = max(north, o.north)
         return b
     }
 }

@@ -57,7 +57,8 @@ struct AuthalicSphere: Sendable {
         var excess = 0.0
         var (lon1, t1) = (g.coordinates[2 * range.lowerBound], tanHalfAuthalic(g.coordinates[2 * range.lowerBound + 1]))
         for i in range.dropFirst() {
-            let lon2 = g.coordinates[2 * i], t2 = tanHalfAuthalic(g.coordinates[2 * i + 1])
+            let lon2 = g.coordinates[2 * i]
+            let t2 = tanHalfAuthalic(g.coordinates[2 * i + 1])
             var dLon = (lon2 - lon1) * rad
             // Edges are short: take the way round that is less than half the globe.
             if dLon > .pi { dLon -= 2 * .pi } else if dLon < -.pi { dLon += 2 * .pi }

@@ -26,12 +26,16 @@ public final class GEOSContext {
         // The handlers get `self` unretained: the handle is finished in `deinit`, so GEOS can
         // never call them after `self` is gone, and retaining would make a cycle.
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
-            GEOSContext.from(userdata)?.record(message, notice: false)
-        }, userdata)
-        GEOSContext_setNoticeMessageHandler_r(handle, { message, userdata in
-            GEOSContext.from(userdata)?.record(message, notice: true)
-        }, userdata)
+        GEOSContext_setErrorMessageHandler_r(
+            handle,
+            { message, userdata in
+                GEOSContext.from(userdata)?.record(message, notice: false)
+            }, userdata)
+        GEOSContext_setNoticeMessageHandler_r(
+            handle,
+            { message, userdata in
+                GEOSContext.from(userdata)?.record(message, notice: true)
+            }, userdata)
     }
 
     deinit {
@@ -82,4 +86,13 @@ extension String {
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
+}
+
+/// `parallelMap` with a GEOS context per worker (nil when GEOS could not make one), as GEOS
+/// handles must not be shared between threads.
+func parallelMapWithGEOS<Result>(
+    count: Int, jobs: Int, weights: [Int]? = nil,
+    _ body: @Sendable (inout GEOSContext?, Int) -> Result
+) -> [Result] {
+    parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: { try? GEOSContext() }, body)
 }

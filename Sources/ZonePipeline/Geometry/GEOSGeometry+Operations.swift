@@ -29,7 +29,8 @@ extension GEOSGeometry {
         defer { GEOSMakeValidParams_destroy_r(context.handle, params) }
         // The setters return 0 on exception.
         guard GEOSMakeValidParams_setMethod_r(context.handle, params, GEOS_MAKE_VALID_STRUCTURE) != 0,
-              GEOSMakeValidParams_setKeepCollapsed_r(context.handle, params, 0) != 0 else {
+            GEOSMakeValidParams_setKeepCollapsed_r(context.handle, params, 0) != 0
+        else {
             throw context.failure("GEOSMakeValidParams_set")
         }
         return try owned(GEOSMakeValidWithParams_r(context.handle, pointer, params), "GEOSMakeValidWithParams_r")
@@ -53,7 +54,8 @@ extension GEOSGeometry {
     /// results can hold where shapes only touch) are left out.
     func polygonalPart() throws -> GEOSGeometry {
         try withExtendedLifetime(self) {
-            try GEOSGeometry.collection(of: try parts(ofType: Int32(GEOS_POLYGON.rawValue)), type: .multiPolygon, context: context)
+            try GEOSGeometry.collection(
+                of: try parts(ofType: Int32(GEOS_POLYGON.rawValue)), type: .multiPolygon, context: context)
         }
     }
 
@@ -66,11 +68,14 @@ extension GEOSGeometry {
             switch type {
             case wanted:
                 found.append(g)
-            case Int32(GEOS_MULTIPOLYGON.rawValue), Int32(GEOS_MULTILINESTRING.rawValue), Int32(GEOS_GEOMETRYCOLLECTION.rawValue):
+            case Int32(GEOS_MULTIPOLYGON.rawValue), Int32(GEOS_MULTILINESTRING.rawValue),
+                Int32(GEOS_GEOMETRYCOLLECTION.rawValue):
                 let count = GEOSGetNumGeometries_r(context.handle, g)
                 guard count >= 0 else { throw context.failure("GEOSGetNumGeometries_r") }
                 for i in 0..<count {
-                    guard let part = GEOSGetGeometryN_r(context.handle, g, i) else { throw context.failure("GEOSGetGeometryN_r") }
+                    guard let part = GEOSGetGeometryN_r(context.handle, g, i) else {
+                        throw context.failure("GEOSGetGeometryN_r")
+                    }
                     try walk(part)
                 }
             case -1: throw context.failure("GEOSGeomTypeId_r")
@@ -84,7 +89,9 @@ extension GEOSGeometry {
     enum CollectionType { case multiPolygon, multiLineString, collection }
 
     /// A new collection of copies of `members` (borrowed pointers, each cloned).
-    static func collection(of members: [OpaquePointer], type: CollectionType, context: GEOSContext) throws -> GEOSGeometry {
+    static func collection(of members: [OpaquePointer], type: CollectionType, context: GEOSContext) throws
+        -> GEOSGeometry
+    {
         let handle = context.handle
         var clones: [OpaquePointer?] = []
         clones.reserveCapacity(members.count)
@@ -96,11 +103,12 @@ extension GEOSGeometry {
             }
             clones.append(c)
         }
-        let typeID: Int32 = switch type {
-        case .multiPolygon: Int32(GEOS_MULTIPOLYGON.rawValue)
-        case .multiLineString: Int32(GEOS_MULTILINESTRING.rawValue)
-        case .collection: Int32(GEOS_GEOMETRYCOLLECTION.rawValue)
-        }
+        let typeID: Int32 =
+            switch type {
+            case .multiPolygon: Int32(GEOS_MULTIPOLYGON.rawValue)
+            case .multiLineString: Int32(GEOS_MULTILINESTRING.rawValue)
+            case .collection: Int32(GEOS_GEOMETRYCOLLECTION.rawValue)
+            }
         // GEOSGeom_createCollection_r: NULL on exception; it owns the members either way.
         let made = clones.withUnsafeMutableBufferPointer {
             GEOSGeom_createCollection_r(handle, typeID, $0.baseAddress, UInt32($0.count))

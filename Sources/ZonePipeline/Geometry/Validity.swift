@@ -47,7 +47,8 @@ extension GEOSGeometry {
         var y = Double.nan
         // GEOSGeomGetX_r / GEOSGeomGetY_r: 1 on success, 0 on exception (then keep NaN).
         if let location,
-           GEOSGeomGetX_r(handle, location, &x) == 0 || GEOSGeomGetY_r(handle, location, &y) == 0 {
+            GEOSGeomGetX_r(handle, location, &x) == 0 || GEOSGeomGetY_r(handle, location, &y) == 0
+        {
             (x, y) = (.nan, .nan)
             _ = context.takeErrorMessages()
         }

@@ -17,7 +17,9 @@ public struct LocalStore: ObjectStore {
     public var name: String { root }
 
     func url(_ key: String) -> URL { URL(fileURLWithPath: root).appendingPathComponent(key) }
-    func metaURL(_ key: String) -> URL { URL(fileURLWithPath: root).appendingPathComponent(".meta").appendingPathComponent(key + ".json") }
+    func metaURL(_ key: String) -> URL {
+        URL(fileURLWithPath: root).appendingPathComponent(".meta").appendingPathComponent(key + ".json")
+    }
 
     public func get(_ key: String) throws(StoreError) -> StoredObject? {
         guard let data = FileManager.default.contents(atPath: url(key).path) else {
@@ -25,7 +27,9 @@ public struct LocalStore: ObjectStore {
             return nil
         }
         let bytes = [UInt8](data)
-        let meta = FileManager.default.contents(atPath: metaURL(key).path).flatMap { try? JSONDecoder().decode(StoredMetadata.self, from: $0) }
+        let meta = FileManager.default.contents(atPath: metaURL(key).path).flatMap {
+            try? JSONDecoder().decode(StoredMetadata.self, from: $0)
+        }
         return StoredObject(bytes: bytes, etag: sha256Hex(bytes), metadata: meta?.metadata)
     }
 
@@ -37,9 +41,14 @@ public struct LocalStore: ObjectStore {
                     let path = url(upload.key).path
                     switch condition {
                     case .absent?:
-                        if FileManager.default.fileExists(atPath: path) { written.append(false); continue }
+                        if FileManager.default.fileExists(atPath: path) {
+                            written.append(false)
+                            continue
+                        }
                     case .matches(let tag)?:
-                        guard let current = try get(upload.key), current.etag == tag else { throw .preconditionFailed(key: upload.key) }
+                        guard let current = try get(upload.key), current.etag == tag else {
+                            throw .preconditionFailed(key: upload.key)
+                        }
                     case nil:
                         break
                     }
@@ -58,10 +67,16 @@ public struct LocalStore: ObjectStore {
         guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
         var keys: [String] = []
         while let relative = walker.nextObject() as? String {
-            if relative.hasPrefix(".") { walker.skipDescendants(); continue }
+            if relative.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
             var isDirectory: ObjCBool = false
-            if relative.hasPrefix(prefix), FileManager.default.fileExists(atPath: base.appendingPathComponent(relative).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue, !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            if relative.hasPrefix(prefix),
+                FileManager.default.fileExists(
+                    atPath: base.appendingPathComponent(relative).path, isDirectory: &isDirectory),
+                !isDirectory.boolValue, !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            {
                 keys.append(relative)
             }
         }
@@ -72,7 +87,9 @@ public struct LocalStore: ObjectStore {
         for key in keys {
             try? FileManager.default.removeItem(at: metaURL(key))
             do {
-                if FileManager.default.fileExists(atPath: url(key).path) { try FileManager.default.removeItem(at: url(key)) }
+                if FileManager.default.fileExists(atPath: url(key).path) {
+                    try FileManager.default.removeItem(at: url(key))
+                }
             } catch {
                 throw .failed(key: key, message: "cannot delete: \(error.localizedDescription)")
             }
@@ -82,7 +99,8 @@ public struct LocalStore: ObjectStore {
     /// Writes aside, then renames into place.
     private func write(_ bytes: [UInt8], to target: URL, key: String) throws(StoreError) {
         let fm = FileManager.default
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString)")
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(UUID().uuidString)")
         do {
             try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: temporary)
@@ -115,6 +133,10 @@ private struct StoredMetadata: Codable {
     var contentEncoding: String?
     var cacheControl: String
 
-    init(_ m: ObjectMetadata) { (contentType, contentEncoding, cacheControl) = (m.contentType, m.contentEncoding, m.cacheControl) }
-    var metadata: ObjectMetadata { ObjectMetadata(contentType: contentType, contentEncoding: contentEncoding, cacheControl: cacheControl) }
+    init(_ m: ObjectMetadata) {
+        (contentType, contentEncoding, cacheControl) = (m.contentType, m.contentEncoding, m.cacheControl)
+    }
+    var metadata: ObjectMetadata {
+        ObjectMetadata(contentType: contentType, contentEncoding: contentEncoding, cacheControl: cacheControl)
+    }
 }

@@ -101,7 +101,8 @@ public struct StoreRequestCounts: Sendable, Equatable {
     /// e.g. "GET 3, PUT 10 (retries: PUT 2)"; "none" when nothing was sent.
     public var summary: String {
         func list(_ counts: [String: Int]) -> String {
-            counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
         }
         let sentText = list(sent)
         let retryText = list(retries)

@@ -13,7 +13,8 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noBuild(let dir): "\(dir)/manifest.json: no build to publish (run zonectl build first)"
         case .corruptArtifact(let key, let reason): "\(key): \(reason); rebuild before publishing"
         case .remoteManifestUnreadable(let reason): "the published manifest.json cannot be read: \(reason)"
-        case .anotherPublishWon(let version): "another publish won (version \(version)); nothing was overwritten, run publish again to publish on top of it"
+        case .anotherPublishWon(let version):
+            "another publish won (version \(version)); nothing was overwritten, run publish again to publish on top of it"
         case .store(let e): e.description
         }
     }
@@ -36,7 +37,8 @@ public struct PublishPlan: Sendable {
     /// Compares the build in `dist` with what `store` serves.
     public static func make(dist: String, store: ObjectStore) throws(PublishError) -> PublishPlan {
         guard let data = FileManager.default.contents(atPath: dist + "/manifest.json"),
-              let local = try? JSONDecoder().decode(Manifest.self, from: data) else { throw .noBuild(dist) }
+            let local = try? JSONDecoder().decode(Manifest.self, from: data)
+        else { throw .noBuild(dist) }
         let current: StoredObject?
         do { current = try store.get("manifest.json") } catch { throw .store(error) }
         var remote: Manifest?
@@ -48,7 +50,9 @@ public struct PublishPlan: Sendable {
         let served = Set(remote.map { [$0.styles.key] + $0.cities.map(\.key) } ?? [])
         var uploads: [ObjectUpload] = []
         for artifact in local.artifacts where !served.contains(artifact.key) {
-            uploads.append(ObjectUpload(key: artifact.key, bytes: try readChecked(artifact, dist: dist), metadata: artifact.metadata))
+            uploads.append(
+                ObjectUpload(
+                    key: artifact.key, bytes: try readChecked(artifact, dist: dist), metadata: artifact.metadata))
         }
         let upToDate = remote.map { $0.styles == local.styles && $0.cities == local.cities } ?? false
         return PublishPlan(local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate)
@@ -78,9 +82,13 @@ extension Manifest {
         /// SHA-256 of the content); empty when they are what the manifest promises.
         public func contentProblems(_ bytes: [UInt8]) -> [String] {
             var problems: [String] = []
-            if bytes.count != encodedBytes { problems.append("\(bytes.count) bytes, the manifest says \(encodedBytes)") }
+            if bytes.count != encodedBytes {
+                problems.append("\(bytes.count) bytes, the manifest says \(encodedBytes)")
+            }
             guard let raw = try? Gzip.decompress(bytes) else { return problems + ["not gzip data"] }
-            if raw.count != self.bytes { problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)") }
+            if raw.count != self.bytes {
+                problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)")
+            }
             if sha256Hex(raw) != sha256 { problems.append("sha256 differs from the manifest") }
             return problems
         }
@@ -89,11 +97,17 @@ extension Manifest {
     /// The style table and every city artifact, with the headers they are served with.
     public var artifacts: [Artifact] {
         let immutable = "public, max-age=31536000, immutable"
-        return [Artifact(key: styles.key, sha256: styles.sha256, bytes: styles.bytes, encodedBytes: styles.encodedBytes,
-                         metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: immutable))]
+        return [
+            Artifact(
+                key: styles.key, sha256: styles.sha256, bytes: styles.bytes, encodedBytes: styles.encodedBytes,
+                metadata: ObjectMetadata(
+                    contentType: "application/json", contentEncoding: "gzip", cacheControl: immutable))
+        ]
             + cities.map {
-                Artifact(key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
-                         metadata: ObjectMetadata(contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
+                Artifact(
+                    key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                    metadata: ObjectMetadata(
+                        contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
             }
     }
 }

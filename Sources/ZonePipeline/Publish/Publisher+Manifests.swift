@@ -11,20 +11,28 @@ extension Publisher {
     /// previous version), which is fine; other bytes belong to another publisher, so this one
     /// takes the next free version instead of overwriting them.
     func writeVersioned(_ manifest: inout Manifest) throws(PublishError) -> [UInt8] {
-        let immutable = ObjectMetadata(contentType: "application/json", contentEncoding: nil,
-                                       cacheControl: "public, max-age=31536000, immutable")
+        let immutable = ObjectMetadata(
+            contentType: "application/json", contentEncoding: nil,
+            cacheControl: "public, max-age=31536000, immutable")
         for _ in 0..<5 {
             let bytes = try Self.encode(manifest)
             let key = Self.versionedKey(manifest.version)
             do {
-                if try store.put([ObjectUpload(key: key, bytes: bytes, metadata: immutable)], condition: .absent) == [true] { return bytes }
+                if try store.put([ObjectUpload(key: key, bytes: bytes, metadata: immutable)], condition: .absent) == [
+                    true
+                ] {
+                    return bytes
+                }
                 if try store.get(key)?.bytes == bytes { return bytes }
             } catch {
                 throw .store(error)
             }
             manifest.version = Manifest.version(following: manifest.version)
         }
-        throw .store(.failed(key: Self.versionedKey(manifest.version), message: "five versions in a row were taken by other publishers"))
+        throw .store(
+            .failed(
+                key: Self.versionedKey(manifest.version),
+                message: "five versions in a row were taken by other publishers"))
     }
 
     /// Switches manifest.json to `bytes` only if it is still the one the plan read (`readTag`),
@@ -32,9 +40,11 @@ extension Publisher {
     /// (this one lost: its versioned manifest, which nothing references, is removed) or that an
     /// earlier attempt of this very write landed and only its answer was lost (done).
     func switchCurrent(to bytes: [UInt8], version: String, readTag: String?) throws(PublishError) {
-        let current = ObjectUpload(key: "manifest.json", bytes: bytes,
-                                   metadata: ObjectMetadata(contentType: "application/json", contentEncoding: nil,
-                                                            cacheControl: "public, max-age=\(manifestMaxAge)"))
+        let current = ObjectUpload(
+            key: "manifest.json", bytes: bytes,
+            metadata: ObjectMetadata(
+                contentType: "application/json", contentEncoding: nil,
+                cacheControl: "public, max-age=\(manifestMaxAge)"))
         do {
             if try store.put([current], condition: readTag.map { .matches($0) } ?? .absent) == [true] { return }
         } catch .preconditionFailed {

@@ -34,7 +34,8 @@ public struct Publisher: Sendable {
     /// version when that is not older (so a rerun of the same publish picks the same version).
     public func publish(_ plan: PublishPlan) throws(PublishError) -> PublishResult {
         if plan.upToDate, let remote = plan.remote {
-            return PublishResult(upToDate: true, version: remote.version, written: [], alreadyThere: [], bytesWritten: 0, deleted: [])
+            return PublishResult(
+                upToDate: true, version: remote.version, written: [], alreadyThere: [], bytesWritten: 0, deleted: [])
         }
         var manifest = plan.local
         if let previous = plan.remote?.version, manifest.version <= previous {

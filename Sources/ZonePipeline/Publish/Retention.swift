@@ -14,7 +14,8 @@ struct Retention {
         do {
             let chain = try VersionHistory(store: store).chain()
             guard chain.count > keep else { return [] }
-            let kept = chain.prefix(keep), dropped = chain.dropFirst(keep)
+            let kept = chain.prefix(keep)
+            let dropped = chain.dropFirst(keep)
             let referenced = Set(kept.flatMap { $0.artifacts.map(\.key) })
             let removable = Set(dropped.flatMap { $0.artifacts.map(\.key) }).subtracting(referenced).sorted()
             // Manifests first, oldest first, then the artifacts: a retention cut short (killed, a

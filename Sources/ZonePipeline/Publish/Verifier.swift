@@ -17,12 +17,22 @@ public struct Verifier: Sendable {
         let artifacts = current.manifest.artifacts
         for a in artifacts {
             let object: StoredObject?
-            do { object = try store.get(a.key) } catch { problems.append("\(a.key): \(error)"); continue }
-            guard let object else { problems.append("\(a.key): missing"); continue }
+            do { object = try store.get(a.key) } catch {
+                problems.append("\(a.key): \(error)")
+                continue
+            }
+            guard let object else {
+                problems.append("\(a.key): missing")
+                continue
+            }
             problems += a.contentProblems(object.bytes).map { "\(a.key): \($0)" }
             if let m = object.metadata {
-                if m.contentType != a.metadata.contentType { problems.append("\(a.key): Content-Type \(m.contentType), expected \(a.metadata.contentType)") }
-                if m.contentEncoding != a.metadata.contentEncoding { problems.append("\(a.key): Content-Encoding \(m.contentEncoding ?? "none"), expected gzip") }
+                if m.contentType != a.metadata.contentType {
+                    problems.append("\(a.key): Content-Type \(m.contentType), expected \(a.metadata.contentType)")
+                }
+                if m.contentEncoding != a.metadata.contentEncoding {
+                    problems.append("\(a.key): Content-Encoding \(m.contentEncoding ?? "none"), expected gzip")
+                }
             }
         }
         return (current.manifest.version, artifacts.count, problems)

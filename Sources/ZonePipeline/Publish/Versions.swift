@@ -47,21 +47,29 @@ public struct VersionHistory: Sendable {
         let old: Manifest
         do {
             guard let object = try store.get("manifests/\(version).json"),
-                  let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
+                let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes))
+            else {
                 throw PublishError.remoteManifestUnreadable("no kept version \(version) (see zonectl versions)")
             }
             old = m
-        } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch { throw .store(.failed(key: version, message: "\(error)")) }
+        } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch {
+            throw .store(.failed(key: version, message: "\(error)"))
+        }
         for artifact in old.artifacts {
             do {
-                guard try store.get(artifact.key) != nil else { throw PublishError.corruptArtifact(key: artifact.key, reason: "missing from the target") }
-            } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch { throw .store(.failed(key: artifact.key, message: "\(error)")) }
+                guard try store.get(artifact.key) != nil else {
+                    throw PublishError.corruptArtifact(key: artifact.key, reason: "missing from the target")
+                }
+            } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch {
+                throw .store(.failed(key: artifact.key, message: "\(error)"))
+            }
         }
         let current = try currentManifest()
         var manifest = old
         manifest.version = Manifest.version(at: now, after: current?.manifest.version)
         manifest.previous = current?.manifest.version
-        let plan = PublishPlan(local: manifest, remote: current?.manifest, remoteTag: current?.tag, uploads: [], upToDate: false)
+        let plan = PublishPlan(
+            local: manifest, remote: current?.manifest, remoteTag: current?.tag, uploads: [], upToDate: false)
         _ = try Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60).publish(plan)
         return manifest
     }

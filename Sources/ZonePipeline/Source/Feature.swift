@@ -16,8 +16,10 @@ public struct Feature: Sendable {
     /// False when GEOS found the geometry invalid (set by validation; the build repairs it).
     public var isValid = true
 
-    public init(id: JSONValue? = nil, properties: JSONObject = JSONObject(), geometry: PolygonalGeometry?,
-                location: SourceLocation, offset: Int = 0, ringOffsets: [Int] = [], byteCount: Int = 0) {
+    public init(
+        id: JSONValue? = nil, properties: JSONObject = JSONObject(), geometry: PolygonalGeometry?,
+        location: SourceLocation, offset: Int = 0, ringOffsets: [Int] = [], byteCount: Int = 0
+    ) {
         self.id = id
         self.properties = properties
         self.geometry = geometry

@@ -9,9 +9,11 @@ extension GeoJSONParser {
             if s.atEnd { throw s.unexpected("coordinates") }
             let found = s.describeToken()
             _ = try s.parseValue()
-            return problem(open, depth == 0
-                ? "expected a position [longitude, latitude], found \(found)"
-                : "expected an array of \(Self.levelName(depth - 1)), found \(found)")
+            return problem(
+                open,
+                depth == 0
+                    ? "expected a position [longitude, latitude], found \(found)"
+                    : "expected an array of \(Self.levelName(depth - 1)), found \(found)")
         }
         if depth == 0 { return try readPosition() }
         try s.enter()
@@ -89,8 +91,9 @@ extension GeoJSONParser {
         guard clean else { return .unusable }
         // Exact-size copies: Array(scratch) would share the scratch buffer (and its capacity),
         // and emptying the scratch would then allocate a new one for every geometry.
-        let g = PolygonalGeometry(coordinates: exactCopy(coords), ringEnds: exactCopy(ringEnds),
-                                  polygonEnds: exactCopy(polygonEnds), isMulti: type == .multiPolygon)
+        let g = PolygonalGeometry(
+            coordinates: exactCopy(coords), ringEnds: exactCopy(ringEnds),
+            polygonEnds: exactCopy(polygonEnds), isMulti: type == .multiPolygon)
         return .polygonal(g, ringOffsets: exactCopy(ringOffsets))
     }
 }

@@ -9,7 +9,7 @@ struct ObjectMembers {
     var id: JSONValue?
     var properties: JSONObject?
     var hasProperties = false
-    var geometry: ParsedGeometry?      // the "geometry" member of a Feature
+    var geometry: ParsedGeometry?  // the "geometry" member of a Feature
     var hasGeometry = false
     var hasFeatures = false
     var hasCoordinates = false
@@ -62,7 +62,9 @@ extension GeoJSONParser {
                         typeReported = true
                         _ = try s.parseValue()
                     }
-                } else if s.equals(key, "coordinates"), expecting != .feature, m.type == nil || m.type?.isGeometry == true {
+                } else if s.equals(key, "coordinates"), expecting != .feature,
+                    m.type == nil || m.type?.isGeometry == true
+                {
                     m.hasCoordinates = true
                     if let depth = m.type?.coordinateDepth {
                         try readCoordinates(depth: depth)
@@ -70,7 +72,9 @@ extension GeoJSONParser {
                         deferredCoordinates = at
                         _ = try s.parseValue()
                     }
-                } else if s.equals(key, "geometries"), expecting != .feature, m.type == nil || m.type == .geometryCollection {
+                } else if s.equals(key, "geometries"), expecting != .feature,
+                    m.type == nil || m.type == .geometryCollection
+                {
                     m.hasGeometries = true
                     try readGeometries()
                 } else if s.equals(key, "features"), expecting == nil {
@@ -114,11 +118,14 @@ extension GeoJSONParser {
         return m
     }
 
-    private mutating func checkType(_ type: GeoJSONType?, _ name: String?, _ offset: Int, _ expecting: Expectation?, _ start: Int) {
+    private mutating func checkType(
+        _ type: GeoJSONType?, _ name: String?, _ offset: Int, _ expecting: Expectation?, _ start: Int
+    ) {
         let what = expecting == .feature ? "Feature" : expecting == .geometry ? "geometry" : "GeoJSON object"
         guard let name else { return problem(start, "\(what) has no \"type\" member") }
         guard let type else {
-            return problem(offset, "unknown \(expecting == .geometry ? "geometry" : "GeoJSON") type \(jsonQuoted(name))")
+            return problem(
+                offset, "unknown \(expecting == .geometry ? "geometry" : "GeoJSON") type \(jsonQuoted(name))")
         }
         if expecting == .feature, type != .feature {
             problem(offset, "expected a Feature, found type \(jsonQuoted(name))")
@@ -158,7 +165,10 @@ extension GeoJSONParser {
         defer { s.leave() }
         s.pos += 1
         s.skipWhitespace()
-        if s.peek() == UInt8(ascii: "]") { s.pos += 1; return }
+        if s.peek() == UInt8(ascii: "]") {
+            s.pos += 1
+            return
+        }
         repeat {
             s.skipWhitespace()
             let at = s.pos
@@ -190,7 +200,9 @@ extension GeoJSONParser {
         let at = s.pos
         switch s.peek() {
         case UInt8(ascii: "{"): return try s.parseObject()
-        case UInt8(ascii: "n"): try s.literal("null"); return nil
+        case UInt8(ascii: "n"):
+            try s.literal("null")
+            return nil
         default:
             problem(at, "\"properties\" must be an object or null, found \(s.describeToken())")
             _ = try s.parseValue()
@@ -203,7 +215,8 @@ extension GeoJSONParser {
         let at = s.pos
         let v = try s.parseValue()
         if case .array(let items) = v, items.count == 4 || items.count == 6,
-           items.allSatisfy({ if case .number = $0 { true } else { false } }) {
+            items.allSatisfy({ if case .number = $0 { true } else { false } })
+        {
             return
         }
         problem(at, "\"bbox\" must be an array of 4 or 6 numbers")

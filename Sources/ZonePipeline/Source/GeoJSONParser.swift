@@ -1,8 +1,13 @@
 /// GeoJSON object types (RFC 7946 §1.4) and the coordinate nesting depth of each geometry.
 enum GeoJSONType: String {
-    case featureCollection = "FeatureCollection", feature = "Feature"
-    case point = "Point", multiPoint = "MultiPoint", lineString = "LineString"
-    case multiLineString = "MultiLineString", polygon = "Polygon", multiPolygon = "MultiPolygon"
+    case featureCollection = "FeatureCollection"
+    case feature = "Feature"
+    case point = "Point"
+    case multiPoint = "MultiPoint"
+    case lineString = "LineString"
+    case multiLineString = "MultiLineString"
+    case polygon = "Polygon"
+    case multiPolygon = "MultiPolygon"
     case geometryCollection = "GeometryCollection"
 
     /// Array nesting of "coordinates": 0 for a position, 3 for a MultiPolygon.
@@ -93,8 +98,10 @@ struct GeoJSONParser {
         case let t? where t.isGeometry:
             var offsets: [Int] = []
             if case .polygonal(_, let r) = top.selfGeometry { offsets = r }
-            parsed.append(ParsedFeature(id: nil, properties: JSONObject(), geometry: usable(top.selfGeometry, start),
-                                        offset: start, ringOffsets: offsets, byteCount: s.pos - start))
+            parsed.append(
+                ParsedFeature(
+                    id: nil, properties: JSONObject(), geometry: usable(top.selfGeometry, start),
+                    offset: start, ringOffsets: offsets, byteCount: s.pos - start))
         default:
             break  // missing or unknown type: already reported
         }
@@ -106,9 +113,11 @@ struct GeoJSONParser {
         if !o.hasProperties { problem(offset, "Feature has no \"properties\" member") }
         if !o.hasGeometry { problem(offset, "Feature has no \"geometry\" member") }
         if case .null? = o.geometry { problem(offset, "Feature has a null geometry; it is skipped", .warning) }
-        parsed.append(ParsedFeature(id: o.id, properties: o.properties ?? JSONObject(),
-                                    geometry: usable(o.geometry, offset), offset: offset,
-                                    ringOffsets: o.geometryRingOffsets, byteCount: s.pos - offset))
+        parsed.append(
+            ParsedFeature(
+                id: o.id, properties: o.properties ?? JSONObject(),
+                geometry: usable(o.geometry, offset), offset: offset,
+                ringOffsets: o.geometryRingOffsets, byteCount: s.pos - offset))
     }
 
     func usable(_ g: ParsedGeometry?, _ offset: Int) -> PolygonalGeometry? {

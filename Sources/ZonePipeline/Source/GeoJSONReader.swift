@@ -36,9 +36,11 @@ extension GeoJSONParser {
         var features: [Feature] = []
         features.reserveCapacity(parsed.count)
         for f in parsed {
-            features.append(Feature(id: f.id, properties: f.properties, geometry: f.geometry,
-                                    location: text.location(ofByte: f.offset), offset: f.offset,
-                                    ringOffsets: f.ringOffsets, byteCount: f.byteCount))
+            features.append(
+                Feature(
+                    id: f.id, properties: f.properties, geometry: f.geometry,
+                    location: text.location(ofByte: f.offset), offset: f.offset,
+                    ringOffsets: f.ringOffsets, byteCount: f.byteCount))
         }
         let diagnostics = problems.sorted { $0.offset < $1.offset }.map {
             Diagnostic($0.severity, text.location(ofByte: $0.offset), $0.message)

@@ -24,10 +24,15 @@ extension JSONScanner {
         var mantissa: UInt64 = 0
         var exponent = 0
         var truncated = false  // a digit did not fit the 64-bit mantissa: use the slow path
-        guard let first = digit(p) else { pos = p; throw notANumber(start) }
+        guard let first = digit(p) else {
+            pos = p
+            throw notANumber(start)
+        }
         p &+= 1
         if first == 0 {
-            if digit(p) != nil { throw ReadError(offset: start, message: "leading zeros are not allowed in JSON numbers") }
+            if digit(p) != nil {
+                throw ReadError(offset: start, message: "leading zeros are not allowed in JSON numbers")
+            }
         } else {
             mantissa = first
             while let d = digit(p) {
@@ -37,7 +42,10 @@ extension JSONScanner {
         }
         if p < end, base[p] == UInt8(ascii: ".") {
             p &+= 1
-            guard digit(p) != nil else { pos = p; throw ReadError(offset: p, message: "expected a digit after the decimal point") }
+            guard digit(p) != nil else {
+                pos = p
+                throw ReadError(offset: p, message: "expected a digit after the decimal point")
+            }
             while p &+ 8 <= end, mantissa < 100_000_000_000 {
                 let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
                 guard let eight = eightDigits(UInt64(littleEndian: word)) else { break }
@@ -62,7 +70,10 @@ extension JSONScanner {
                 expNegative = base[p] == UInt8(ascii: "-")
                 p &+= 1
             }
-            guard digit(p) != nil else { pos = p; throw ReadError(offset: p, message: "expected a digit in the exponent") }
+            guard digit(p) != nil else {
+                pos = p
+                throw ReadError(offset: p, message: "expected a digit in the exponent")
+            }
             var e = 0
             while let d = digit(p) {
                 if e < 100_000 { e = e &* 10 &+ Int(d) }
@@ -82,7 +93,8 @@ extension JSONScanner {
     @inline(__always)
     private func eightDigits(_ word: UInt64) -> UInt64? {
         guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
-              (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 else { return nil }
+            (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+        else { return nil }
         var v = word &- 0x3030_3030_3030_3030
         v = v &* 10 &+ (v >> 8)
         let mask: UInt64 = 0x0000_00FF_0000_00FF

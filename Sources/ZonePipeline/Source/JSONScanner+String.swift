@@ -33,7 +33,11 @@ extension JSONScanner {
             }
             if b < 0x20 {
                 if b == 0x0A || b == 0x0D {
-                    throw ReadError(offset: pos, message: "unterminated string: line break before the closing quote (write \\n for a line break inside a string)")
+                    throw ReadError(
+                        offset: pos,
+                        message:
+                            "unterminated string: line break before the closing quote (write \\n for a line break inside a string)"
+                    )
                 }
                 throw ReadError(offset: pos, message: "control character 0x\(hex2(b)) must be escaped in a string")
             }
@@ -47,27 +51,37 @@ extension JSONScanner {
         pos += 1
         switch peek() {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             pos += 1
         case UInt8(ascii: "u"):
             pos += 1
             let unit = try hex4(at: at)
             if (0xD800...0xDBFF).contains(unit) {
                 guard peek() == UInt8(ascii: "\\"), pos + 1 < buf.count, buf[pos + 1] == UInt8(ascii: "u") else {
-                    throw ReadError(offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+                    throw ReadError(
+                        offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
                 }
                 pos += 2
                 let low = try hex4(at: at)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw ReadError(offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+                    throw ReadError(
+                        offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
                 }
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw ReadError(offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+                throw ReadError(
+                    offset: at, message: "unpaired UTF-16 surrogate \\u\(String(unit, radix: 16, uppercase: true))")
             }
         case 0x21...0x7E:
-            throw ReadError(offset: at, message: "invalid escape sequence \\\(Character(Unicode.Scalar(peek()))) in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+            throw ReadError(
+                offset: at,
+                message:
+                    "invalid escape sequence \\\(Character(Unicode.Scalar(peek()))) in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
+            )
         default:
-            throw ReadError(offset: at, message: atEnd ? "unterminated string: the file ends in an escape sequence" : "invalid escape sequence in string")
+            throw ReadError(
+                offset: at,
+                message: atEnd
+                    ? "unterminated string: the file ends in an escape sequence" : "invalid escape sequence in string")
         }
     }
 
@@ -116,7 +130,11 @@ extension JSONScanner {
         }
         while i < raw.count {
             let b = raw[i]
-            guard b == UInt8(ascii: "\\") else { out.append(b); i += 1; continue }
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
             let e = raw[i + 1]
             i += 2
             switch e {

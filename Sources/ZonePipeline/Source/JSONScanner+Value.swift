@@ -6,13 +6,20 @@ extension JSONScanner {
         case UInt8(ascii: "{"): return .object(try parseObject())
         case UInt8(ascii: "["): return .array(try parseArray())
         case UInt8(ascii: "\""): return .string(decode(try scanString()))
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "N"), UInt8(ascii: "I"):
             return .number(try parseNumber())
         case UInt8(ascii: "+"), UInt8(ascii: "."):
-            throw ReadError(offset: pos, message: "a JSON number cannot start with '\(Character(Unicode.Scalar(peek())))'")
+            throw ReadError(
+                offset: pos, message: "a JSON number cannot start with '\(Character(Unicode.Scalar(peek())))'")
         default: throw unexpected("a JSON value")
         }
     }
@@ -24,7 +31,10 @@ extension JSONScanner {
         pos += 1  // '{'
         var object = JSONObject()
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") { pos += 1; return object }
+        if peek() == UInt8(ascii: "}") {
+            pos += 1
+            return object
+        }
         object.members.reserveCapacity(8)
         var index: Set<String> = []  // used once the object grows past linear-scan size
         repeat {
@@ -52,7 +62,10 @@ extension JSONScanner {
         pos += 1  // '['
         var items: [JSONValue] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") { pos += 1; return items }
+        if peek() == UInt8(ascii: "]") {
+            pos += 1
+            return items
+        }
         repeat {
             items.append(try parseValue())
         } while try nextElement(close: UInt8(ascii: "]"), "',' or ']' in an array")
@@ -64,7 +77,9 @@ extension JSONScanner {
         let n = word.utf8CodeUnitCount
         let w = word.utf8Start
         for i in 0..<n where pos + i >= buf.count || buf[pos + i] != w[i] {
-            if pos + i >= buf.count { throw ReadError(offset: buf.count, message: "unexpected end of file, expected \(word)") }
+            if pos + i >= buf.count {
+                throw ReadError(offset: buf.count, message: "unexpected end of file, expected \(word)")
+            }
             throw unexpected("a JSON value")
         }
         pos += n
@@ -75,7 +90,9 @@ extension JSONScanner {
 /// SHOULD be unique, and GeoJSON readers disagree on which duplicate wins). The names zones
 /// use are tracked as bits; other (foreign) names are kept decoded.
 struct DuplicateKeyCheck {
-    private static let known: [StaticString] = ["type", "coordinates", "geometry", "properties", "features", "id", "bbox", "geometries"]
+    private static let known: [StaticString] = [
+        "type", "coordinates", "geometry", "properties", "features", "id", "bbox", "geometries",
+    ]
     private var seen: UInt8 = 0
     private var foreign: Set<String> = []
 

@@ -59,7 +59,7 @@ struct JSONScanner {
         while end < buf.count, end - pos < 32 {
             switch buf[end] {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
                 end += 1
             default:
                 return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<end]), as: UTF8.self)
@@ -78,8 +78,14 @@ struct JSONScanner {
     @inline(__always) mutating func nextElement(close: UInt8, _ what: String) throws(ReadError) -> Bool {
         skipWhitespace()
         let b = peek()
-        if b == UInt8(ascii: ",") { pos += 1; return true }
-        if b == close { pos += 1; return false }
+        if b == UInt8(ascii: ",") {
+            pos += 1
+            return true
+        }
+        if b == close {
+            pos += 1
+            return false
+        }
         throw unexpected(what)
     }
 
@@ -96,7 +102,9 @@ struct JSONScanner {
     func checkEnd() throws(ReadError) {
         var s = self
         s.skipWhitespace()
-        if !s.atEnd { throw ReadError(offset: s.pos, message: "found \(s.describeToken()) after the end of the JSON document") }
+        if !s.atEnd {
+            throw ReadError(offset: s.pos, message: "found \(s.describeToken()) after the end of the JSON document")
+        }
     }
 }
 

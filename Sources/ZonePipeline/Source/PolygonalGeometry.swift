@@ -28,7 +28,9 @@ public struct PolygonalGeometry: Hashable, Sendable {
     /// Arrays taken as they are, offsets unchecked: for tests of the checks readers of a
     /// geometry (the GEOS conversion) make themselves.
     init(uncheckedCoordinates coordinates: [Double], ringEnds: [Int], polygonEnds: [Int], isMulti: Bool = true) {
-        (self.coordinates, self.ringEnds, self.polygonEnds, self.isMulti) = (coordinates, ringEnds, polygonEnds, isMulti)
+        (self.coordinates, self.ringEnds, self.polygonEnds, self.isMulti) = (
+            coordinates, ringEnds, polygonEnds, isMulti
+        )
     }
 
     public var positionCount: Int { coordinates.count / 2 }
@@ -60,7 +62,8 @@ public struct PolygonalGeometry: Hashable, Sendable {
 
     /// Reverses the order of ring r's positions.
     mutating func reverseRing(_ r: Int) {
-        var lo = ringRange(r).lowerBound, hi = ringRange(r).upperBound - 1
+        var lo = ringRange(r).lowerBound
+        var hi = ringRange(r).upperBound - 1
         while lo < hi {
             coordinates.swapAt(2 * lo, 2 * hi)
             coordinates.swapAt(2 * lo + 1, 2 * hi + 1)
@@ -80,8 +83,12 @@ public struct PolygonalGeometry: Hashable, Sendable {
     /// increasing and ending at the last position and ring.
     var offsetProblem: String? {
         if !coordinates.count.isMultiple(of: 2) { return "an odd number of coordinates (\(coordinates.count))" }
-        if ringEnds.last ?? 0 != positionCount { return "the last ring ends at \(ringEnds.last ?? 0), not at position \(positionCount)" }
-        if polygonEnds.last ?? 0 != ringCount { return "the last polygon ends at ring \(polygonEnds.last ?? 0), not \(ringCount)" }
+        if ringEnds.last ?? 0 != positionCount {
+            return "the last ring ends at \(ringEnds.last ?? 0), not at position \(positionCount)"
+        }
+        if polygonEnds.last ?? 0 != ringCount {
+            return "the last polygon ends at ring \(polygonEnds.last ?? 0), not \(ringCount)"
+        }
         if zip([0] + ringEnds, ringEnds).contains(where: { $0 > $1 }) { return "ring ends out of order" }
         if zip([0] + polygonEnds, polygonEnds).contains(where: { $0 > $1 }) { return "polygon ends out of order" }
         return nil
@@ -94,7 +101,8 @@ public struct PolygonalGeometry: Hashable, Sendable {
         for r in 0..<ringCount {
             let range = ringRange(r)
             if range.count < 4 { return "ring \(r) has \(range.count) positions" }
-            let a = position(range.lowerBound), b = position(range.upperBound - 1)
+            let a = position(range.lowerBound)
+            let b = position(range.upperBound - 1)
             if a != b { return "ring \(r) is not closed" }
         }
         return nil
@@ -134,7 +142,8 @@ public struct PolygonalGeometryBuilder: Sendable {
     /// The geometry. With `checkRings`, debug builds check that every ring is closed with at
     /// least 4 positions (off only for work in progress that may collapse rings).
     public func build(isMulti: Bool = true, checkRings: Bool = true) -> PolygonalGeometry {
-        let g = PolygonalGeometry(coordinates: coordinates, ringEnds: ringEnds, polygonEnds: polygonEnds, isMulti: isMulti)
+        let g = PolygonalGeometry(
+            coordinates: coordinates, ringEnds: ringEnds, polygonEnds: polygonEnds, isMulti: isMulti)
         assert(!checkRings || g.ringProblem == nil, "PolygonalGeometryBuilder: \(g.ringProblem ?? "")")
         return g
     }

@@ -30,7 +30,8 @@ public final class SourceText {
         let offset = max(0, min(offset, bytes.count))
         if lineStarts.isEmpty { indexLines() }
         // Binary search for the last line start <= offset.
-        var lo = 0, hi = lineStarts.count - 1
+        var lo = 0
+        var hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
@@ -38,7 +39,9 @@ public final class SourceText {
         var (from, column) = (lineStarts[lo], 1)
         if cursor.line == lo, cursor.offset <= offset { (from, column) = (cursor.offset, cursor.column) }
         // A UTF-8 byte order mark is not a column (editors do not show it).
-        if lo == 0, from < 3, offset >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { (from, column) = (3, 1) }
+        if lo == 0, from < 3, offset >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            (from, column) = (3, 1)
+        }
         for i in from..<offset where bytes[i] & 0xC0 != 0x80 { column += 1 }
         cursor = (offset, column, lo)
         return SourceLocation(file: path, line: lo + 1, column: column)
@@ -83,7 +86,10 @@ func readWholeFile(_ path: String) -> [UInt8]? {
             while total < buf.count {
                 let n = read(fd, buf.baseAddress! + total, buf.count - total)
                 if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true; break }
+                if n < 0 {
+                    failed = true
+                    break
+                }
                 if n == 0 { break }
                 total += n
             }

@@ -8,10 +8,16 @@ func firstInvalidUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> Int? {
         // ASCII fast path, 8 bytes at a time.
         if i + 8 <= n {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            if word & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
         }
         let b0 = buf[i]
-        if b0 < 0x80 { i += 1; continue }
+        if b0 < 0x80 {
+            i += 1
+            continue
+        }
         func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
             i + k < n && buf[i + k] >= lo && buf[i + k] <= hi
         }

@@ -5,7 +5,8 @@ public struct StyleTable: Sendable, Equatable {
     public var styles: [(name: String, properties: JSONObject)]
 
     public static func == (a: StyleTable, b: StyleTable) -> Bool {
-        a.styles.count == b.styles.count && zip(a.styles, b.styles).allSatisfy { $0.name == $1.name && $0.properties == $1.properties }
+        a.styles.count == b.styles.count
+            && zip(a.styles, b.styles).allSatisfy { $0.name == $1.name && $0.properties == $1.properties }
     }
 
     /// The properties of `name`, if the table has it.
@@ -52,9 +53,10 @@ public struct StyleExtraction: Sendable {
             if style.members.count >= keyCount { complete.insert(name) }
             values[name] = style
         }
-        return StyleTable(styles: values.keys.sorted().map { name in
-            (name, styleKeys.pick(values[name] ?? JSONObject()))
-        })
+        return StyleTable(
+            styles: values.keys.sorted().map { name in
+                (name, styleKeys.pick(values[name] ?? JSONObject()))
+            })
     }
 
     /// The style keys a feature carries, in `styleKeys` order.

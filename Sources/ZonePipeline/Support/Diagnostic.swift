@@ -83,7 +83,8 @@ extension Array where Element == Diagnostic {
     /// The message with digits and double-quoted text replaced by placeholders.
     static func kind(of message: String) -> String {
         var kind = ""
-        var inQuote = false, inNumber = false
+        var inQuote = false
+        var inNumber = false
         for c in message {
             if c == "\"" {
                 inQuote.toggle()

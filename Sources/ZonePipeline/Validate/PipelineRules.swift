@@ -37,7 +37,11 @@ struct PipelineRules {
             let values = styleKeys.pick(f.properties)
             if let defined = config.styles.definitions[name] {
                 for (k, v) in values.members where defined[k] != nil && defined[k] != v {
-                    out.append(.error(f.location, "style \(jsonQuoted(name)) has \(k) \(v) here, but pipeline.yml defines \(k) \(defined[k] ?? .null)"))
+                    out.append(
+                        .error(
+                            f.location,
+                            "style \(jsonQuoted(name)) has \(k) \(v) here, but pipeline.yml defines \(k) \(defined[k] ?? .null)"
+                        ))
                 }
             }
             guard let first = firstStyle[name] else {
@@ -46,7 +50,11 @@ struct PipelineRules {
             }
             for (k, v) in values.members {
                 if let w = first.values[k], w != v {
-                    out.append(.error(f.location, "style \(jsonQuoted(name)) has \(k) \(v) here but \(w) at \(first.location); one style name must have one set of style values"))
+                    out.append(
+                        .error(
+                            f.location,
+                            "style \(jsonQuoted(name)) has \(k) \(v) here but \(w) at \(first.location); one style name must have one set of style values"
+                        ))
                 }
             }
             // Keys the first feature lacked complete the style's values.
@@ -64,7 +72,11 @@ struct PipelineRules {
             case .string(let s)? where !s.isEmpty:
                 continue
             case nil, .null?:
-                out.append(.error(f.location, "feature has no \(jsonQuoted(key)) property (group_by: [\(config.groupBy.joined(separator: ", "))])"))
+                out.append(
+                    .error(
+                        f.location,
+                        "feature has no \(jsonQuoted(key)) property (group_by: [\(config.groupBy.joined(separator: ", "))])"
+                    ))
             case let v?:
                 out.append(.error(f.location, "property \(jsonQuoted(key)) must be a non-empty string, found \(v)"))
             }

@@ -26,8 +26,11 @@ struct StructureRules {
                 let ok = checkRing(g, r, feature, &out)
                 sound = sound && ok
                 guard ok else { continue }
-                if mayCross, let problem = AntimeridianSplit.problem(lonLats[r - rings.lowerBound], ring: r,
-                                                                       exterior: r == rings.lowerBound, inBand: band) {
+                if mayCross,
+                    let problem = AntimeridianSplit.problem(
+                        lonLats[r - rings.lowerBound], ring: r,
+                        exterior: r == rings.lowerBound, inBand: band)
+                {
                     out.append(.error(at(feature, ring: r, position: problem.location.position), "\(problem)"))
                     sound = false
                     continue
@@ -42,7 +45,9 @@ struct StructureRules {
             }
         }
         if let w = wrongWinding {
-            let message = w.count > 1 ? Self.windingMessage(w.exterior) + " (\(w.count) rings of this feature are wound the wrong way)"
+            let message =
+                w.count > 1
+                ? Self.windingMessage(w.exterior) + " (\(w.count) rings of this feature are wound the wrong way)"
                 : w.exterior ? Self.clockwiseExterior : Self.counterClockwiseHole
             out.append(.warning(at(feature, ring: w.ring), message))
         }
@@ -64,14 +69,20 @@ struct StructureRules {
         let range = g.ringRange(r)
         let n = range.count
         if n < 4 {
-            out.append(.error(at(f, ring: r), "linear ring has \(n) position\(n == 1 ? "" : "s"); at least 4 are required (RFC 7946 §3.1.6)"))
+            out.append(
+                .error(
+                    at(f, ring: r),
+                    "linear ring has \(n) position\(n == 1 ? "" : "s"); at least 4 are required (RFC 7946 §3.1.6)"))
             return false
         }
         var ok = true
-        let first = g.position(range.lowerBound), last = g.position(range.upperBound - 1)
+        let first = g.position(range.lowerBound)
+        let last = g.position(range.upperBound - 1)
         if first != last {
-            out.append(.error(at(f, ring: r, position: n - 1),
-                              "linear ring is not closed: last position \(format(last)) differs from the first \(format(first))"))
+            out.append(
+                .error(
+                    at(f, ring: r, position: n - 1),
+                    "linear ring is not closed: last position \(format(last)) differs from the first \(format(first))"))
             ok = false
         }
         var badLatitude: (index: Int, value: Double, count: Int)?
@@ -86,12 +97,18 @@ struct StructureRules {
             }
         }
         if let b = badLatitude {
-            out.append(.error(at(f, ring: r, position: b.index), "latitude \(messageNumber(b.value)) is outside [-90, 90]\(more(b.count))"))
+            out.append(
+                .error(
+                    at(f, ring: r, position: b.index),
+                    "latitude \(messageNumber(b.value)) is outside [-90, 90]\(more(b.count))"))
             ok = false
         }
         if let b = badLongitude {
-            out.append(.warning(at(f, ring: r, position: b.index),
-                                "longitude \(messageNumber(b.value)) is outside [-180, 180]\(more(b.count)); the ring is taken to cross the antimeridian"))
+            out.append(
+                .warning(
+                    at(f, ring: r, position: b.index),
+                    "longitude \(messageNumber(b.value)) is outside [-180, 180]\(more(b.count)); the ring is taken to cross the antimeridian"
+                ))
         }
         return ok
     }

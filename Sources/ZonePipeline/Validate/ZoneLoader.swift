@@ -1,4 +1,5 @@
 import Foundation
+
 /// All zone features of a run, with every finding about them.
 public struct LoadedZones: Sendable {
     /// The files read, in reading order.
@@ -17,15 +18,19 @@ public enum ZoneLoader {
     /// Reads every file named by `paths` (directories searched for *.geojson) on `jobs` threads,
     /// checking RFC 7946 structure, GEOS validity, then the pipeline rules across files.
     /// Throws only when a file cannot be read; problems in the data become diagnostics.
-    public static func load(paths: [String], config: PipelineConfig, jobs: Int = defaultJobs) throws(SourceError) -> LoadedZones {
+    public static func load(paths: [String], config: PipelineConfig, jobs: Int = defaultJobs) throws(SourceError)
+        -> LoadedZones
+    {
         let files = try ZoneFiles.discover(paths)
-        let repair = config.repair, interpolation = config.antimeridian.interpolation
+        let repair = config.repair
+        let interpolation = config.antimeridian.interpolation
         let usedKeys = config.propertiesRead
         // Largest files first, so both workers finish together.
         let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
-        let results = parallelMap(count: files.count, jobs: jobs, weights: sizes, makeWorker: { try? GEOSContext() }) { context, i in
+        let results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: sizes) { context, i in
             Result { () throws(SourceError) in
-                try loadFile(files[i], repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
+                try loadFile(
+                    files[i], repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
             }
         }
         var zones = LoadedZones(files: files, features: [], diagnostics: [], inputBytes: 0)
@@ -35,7 +40,8 @@ public enum ZoneLoader {
             zones.diagnostics.append(contentsOf: file.diagnostics)
             zones.inputBytes += file.bytes
         }
-        zones.diagnostics = ordered(zones.diagnostics + PipelineRules(config: config).check(zones.features), files: files)
+        zones.diagnostics = ordered(
+            zones.diagnostics + PipelineRules(config: config).check(zones.features), files: files)
         return zones
     }
 
@@ -44,8 +50,9 @@ public enum ZoneLoader {
     /// line and column. Package access: the fuzz harness (Sources/FuzzHarness) calls it, in
     /// release builds where `@testable import` is not available.
     package static func load(_ text: SourceText, config: PipelineConfig, context: GEOSContext) -> LoadedZones {
-        let (features, diagnostics) = check(text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-                                            keeping: config.propertiesRead, context: context)
+        let (features, diagnostics) = check(
+            text, repair: config.repair, interpolation: config.antimeridian.interpolation,
+            keeping: config.propertiesRead, context: context)
         let all = ordered(diagnostics + PipelineRules(config: config).check(features), files: [text.path])
         return LoadedZones(files: [text.path], features: features, diagnostics: all, inputBytes: text.bytes.count)
     }
@@ -53,17 +60,23 @@ public enum ZoneLoader {
     /// Findings ordered by file (in reading order), line and column; stable otherwise.
     static func ordered(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
         let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
-        let keys = diagnostics.enumerated().map { i, d in (order[d.location.file] ?? -1, d.location.line, d.location.column, i) }
+        let keys = diagnostics.enumerated().map { i, d in
+            (order[d.location.file] ?? -1, d.location.line, d.location.column, i)
+        }
         return keys.sorted { $0 < $1 }.map { diagnostics[$0.3] }
     }
 
     /// One file: read, structure rules, GEOS validity (of the antimeridian-split form).
-    static func loadFile(_ path: String, repair: Bool, interpolation: AntimeridianConfig.Interpolation = .greatCircle,
-                         keeping usedKeys: Set<String>? = nil, context: GEOSContext?) throws(SourceError)
-        -> (features: [Feature], diagnostics: [Diagnostic], bytes: Int) {
+    static func loadFile(
+        _ path: String, repair: Bool, interpolation: AntimeridianConfig.Interpolation = .greatCircle,
+        keeping usedKeys: Set<String>? = nil, context: GEOSContext?
+    ) throws(SourceError)
+        -> (features: [Feature], diagnostics: [Diagnostic], bytes: Int)
+    {
         let text = try SourceText(contentsOf: path)
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
-        let (features, diagnostics) = check(text, repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
+        let (features, diagnostics) = check(
+            text, repair: repair, interpolation: interpolation, keeping: usedKeys, context: context)
         return (features, diagnostics, text.bytes.count)
     }
 
@@ -71,8 +84,10 @@ public enum ZoneLoader {
     /// With `usedKeys`, properties are trimmed to those keys and equal property sets share one
     /// copy (a quarter of the memory of a large corpus went to names and ids that never reach
     /// an artifact, and the same city/style/stroke set repeated on every feature).
-    static func check(_ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
-                      keeping usedKeys: Set<String>?, context: GEOSContext) -> (features: [Feature], diagnostics: [Diagnostic]) {
+    static func check(
+        _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
+        keeping usedKeys: Set<String>?, context: GEOSContext
+    ) -> (features: [Feature], diagnostics: [Diagnostic]) {
         let read = GeoJSONReader.read(text)
         var diagnostics = read.diagnostics
         let structure = StructureRules(text: text)
@@ -89,7 +104,8 @@ public enum ZoneLoader {
             if let usedKeys {
                 var kept = features[i].properties
                 kept.members.removeAll { !usedKeys.contains($0.key) }
-                if kept.members.capacity > kept.members.count + 2 { kept.members = kept.members.map { $0 } }  // exact size
+                // Exact size: the kept properties live as long as the build.
+                if kept.members.capacity > kept.members.count + 2 { kept.members = kept.members.map { $0 } }
                 features[i].properties = shared.insert(kept).memberAfterInsert
             }
         }
@@ -107,6 +123,8 @@ extension GeometryStage {
     /// Groups loaded features and runs every city's geometry pipeline on `jobs` threads (the
     /// tests' and zonectl-bench's way in; the build runs cities through ``BuildPipeline``).
     public static func run(_ zones: LoadedZones, config: PipelineConfig, jobs: Int = defaultJobs) -> [CityResult] {
-        run(cities: Grouping.group(zones.features, by: config.groupBy), features: zones.features, config: config, jobs: jobs)
+        run(
+            cities: Grouping.group(zones.features, by: config.groupBy), features: zones.features, config: config,
+            jobs: jobs)
     }
 }

@@ -27,31 +27,43 @@ extension Zonectl {
             let outDir = out ?? configFile.config.output
             let inputs = BuildRequest(configFile: configFile, zones: build.zones).inputs
             let directory = try OwnedDirectory.check(
-                outDir, for: .buildOutput, protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+                outDir, for: .buildOutput,
+                protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
             let request = try buildRequest(configFile, build, also: [.init(outDir, "the build output")])
-            let outcome = try request.run(previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
-                                          progress: progress)
+            let outcome = try request.run(
+                previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
+                progress: progress)
             for d in outcome.diagnostics where d.severity == .error || output.format == .text && global.verbose {
                 printError(d.description)
             }
             guard let built = outcome.output else {
-                printError("build failed: \(plural(outcome.diagnostics.count { $0.severity == .error }, "error")); nothing was written")
+                printError(
+                    "build failed: \(plural(outcome.diagnostics.count { $0.severity == .error }, "error")); nothing was written"
+                )
                 return .failure
             }
             try directory.replaceContents(
-                with: built.files.map { OwnedDirectory.File(path: $0.path, bytes: $0.bytes, city: $0.city) }, last: ["manifest.json"])
+                with: built.files.map { OwnedDirectory.File(path: $0.path, bytes: $0.bytes, city: $0.city) },
+                last: ["manifest.json"])
             guard output.format == .text else {
                 try printJSON(built.report)
                 return .success
             }
             let report = built.report
             print(BuildTable(report: report).render())
-            print("\(plural(report.features.read, "feature")) read: \(report.features.built) built" +
-                  (report.features.refused.isEmpty ? "" : ", \(report.features.refused.count) refused (listed in report.json; each one's finding with --verbose)"))
+            print(
+                "\(plural(report.features.read, "feature")) read: \(report.features.built) built"
+                    + (report.features.refused.isEmpty
+                        ? ""
+                        : ", \(report.features.refused.count) refused (listed in report.json; each one's finding with --verbose)")
+            )
             let warnings = outcome.diagnostics.count
-            let reused = report.cachedCities > 0 ? ", \(report.cachedCities) of \(report.cities.count) cities unchanged (cache)" : ""
-            print("wrote \(plural(built.files.count, "file")) to \(outDir)/ (manifest version \(built.manifest.version)\(reused))" +
-                  (warnings > 0 ? "; \(plural(warnings, "warning")), shown with --verbose" : ""))
+            let reused =
+                report.cachedCities > 0
+                ? ", \(report.cachedCities) of \(report.cities.count) cities unchanged (cache)" : ""
+            print(
+                "wrote \(plural(built.files.count, "file")) to \(outDir)/ (manifest version \(built.manifest.version)\(reused))"
+                    + (warnings > 0 ? "; \(plural(warnings, "warning")), shown with --verbose" : ""))
             return .success
         }
     }

@@ -18,11 +18,15 @@ extension Zonectl {
         @OptionGroup var build: BuildOptions
         @OptionGroup var output: OutputOptions
 
-        @Option(help: ArgumentHelp("Compare with: s3://bucket/prefix, a local store or build directory, or a file:// URL (default: publish.target from pipeline.yml).",
-                                   valueName: "target|dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Compare with: s3://bucket/prefix, a local store or build directory, or a file:// URL (default: publish.target from pipeline.yml).",
+                valueName: "target|dir"))
         var against: String?
 
-        @Option(help: ArgumentHelp("Write one SVG per changed city (before/after overlay) into this directory.", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Write one SVG per changed city (before/after overlay) into this directory.", valueName: "dir"))
         var svg: String?
 
         @Flag(help: "Exit 1 when something changed (as `git diff --exit-code`).")
@@ -33,17 +37,21 @@ extension Zonectl {
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let inputs = BuildRequest(configFile: configFile, zones: build.zones).inputs
             let pictures = try svg.map {
-                try OwnedDirectory.check($0, for: .pictures, protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+                try OwnedDirectory.check(
+                    $0, for: .pictures,
+                    protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
             }
             let request = try buildRequest(configFile, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
             let before = try snapshot(of: try targetStore(config: configFile.config))
-            let outcome = try request.run(previousVersion: before.manifest?.version, recordRevision: false, progress: progress)
+            let outcome = try request.run(
+                previousVersion: before.manifest?.version, recordRevision: false, progress: progress)
             for d in outcome.diagnostics where d.severity == .error || global.verbose { printError(d.description) }
             guard let built = outcome.output else {
                 throw WorkingZonesDoNotBuild(errors: outcome.diagnostics.count { $0.severity == .error })
             }
             let after = ZoneSnapshot.built(built, name: "working zones")
-            let diff = try ZoneDiffer(groupBy: configFile.config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(before, after)
+            let diff = try ZoneDiffer(groupBy: configFile.config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(
+                before, after)
             if let pictures { try writePictures(diff, to: pictures) }
             switch output.format {
             case .markdown: print(DiffMarkdownReport(diff).render(), terminator: "")
@@ -58,7 +66,8 @@ extension Zonectl {
             if let against, !against.hasPrefix("s3://") {
                 let path = against.hasPrefix("file://") ? String(against.dropFirst("file://".count)) : against
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+                else {
                     throw TargetError(message: "\(against): no such directory")
                 }
             }
@@ -68,7 +77,9 @@ extension Zonectl {
         /// What the store serves; a store with no manifest.json yet compares as empty.
         private func snapshot(of store: ObjectStore) throws -> ZoneSnapshot {
             let snapshot = try ZoneSnapshot.published(store)
-            if snapshot.manifest == nil { printError("zonectl diff: note: \(store.name) has no manifest.json; every city is new") }
+            if snapshot.manifest == nil {
+                printError("zonectl diff: note: \(store.name) has no manifest.json; every city is new")
+            }
             return snapshot
         }
 
@@ -76,7 +87,9 @@ extension Zonectl {
         /// the last diff written there are replaced.
         private func writePictures(_ diff: ZoneDiff, to directory: OwnedDirectory) throws {
             let files = diff.cities.filter { $0.status != .unchanged }.compactMap { city in
-                DiffSVG().render(city).map { OwnedDirectory.File(path: city.folder + ".svg", bytes: Array($0.utf8), city: city.city) }
+                DiffSVG().render(city).map {
+                    OwnedDirectory.File(path: city.folder + ".svg", bytes: Array($0.utf8), city: city.city)
+                }
             }
             try directory.replaceContents(with: files)
             printError("zonectl diff: wrote \(plural(files.count, "SVG file")) to \(directory.path)/")

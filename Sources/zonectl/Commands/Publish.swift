@@ -33,10 +33,14 @@ extension Zonectl {
                     try report(plan: plan, store: store)
                     return .success
                 }
-                let result = try Publisher(store: store, keepVersions: config.publish.keepVersions,
-                                           manifestMaxAge: config.publish.manifestMaxAge).publish(plan)
+                let result = try Publisher(
+                    store: store, keepVersions: config.publish.keepVersions,
+                    manifestMaxAge: config.publish.manifestMaxAge
+                ).publish(plan)
                 try report(result: result, store: store)
-                if let warning = result.retentionWarning { printError("zonectl publish: warning: old versions were not removed: \(warning)") }
+                if let warning = result.retentionWarning {
+                    printError("zonectl publish: warning: old versions were not removed: \(warning)")
+                }
                 return .success
             } catch {
                 if let counts = store.requestCounts { printError("zonectl publish: requests: \(counts.summary)") }
@@ -46,15 +50,19 @@ extension Zonectl {
 
         private func report(plan: PublishPlan, store: ObjectStore) throws {
             if output.format == .json {
-                try printJSON(PlanReport(upToDate: plan.upToDate, target: store.name, uploads: plan.uploads.map(\.key),
-                                         bytes: plan.uploadBytes, remoteVersion: plan.remote?.version,
-                                         requests: store.requestCounts?.sent, retries: store.requestCounts?.retries))
+                try printJSON(
+                    PlanReport(
+                        upToDate: plan.upToDate, target: store.name, uploads: plan.uploads.map(\.key),
+                        bytes: plan.uploadBytes, remoteVersion: plan.remote?.version,
+                        requests: store.requestCounts?.sent, retries: store.requestCounts?.retries))
                 return
             }
             if plan.upToDate {
                 print("up to date: \(store.name) already serves version \(plan.remote?.version ?? "?")")
             } else {
-                print("would upload \(plural(plan.uploads.count, "object")), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)")
+                print(
+                    "would upload \(plural(plan.uploads.count, "object")), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)"
+                )
                 for u in plan.uploads { print("  \(u.key)  \(u.bytes.count) bytes") }
             }
             if let counts = store.requestCounts { print("requests: \(counts.summary)") }
@@ -62,18 +70,21 @@ extension Zonectl {
 
         private func report(result: PublishResult, store: ObjectStore) throws {
             if output.format == .json {
-                try printJSON(ResultReport(upToDate: result.upToDate, target: store.name, version: result.version,
-                                           written: result.written, alreadyThere: result.alreadyThere,
-                                           bytesWritten: result.bytesWritten, deleted: result.deleted,
-                                           requests: store.requestCounts?.sent, retries: store.requestCounts?.retries))
+                try printJSON(
+                    ResultReport(
+                        upToDate: result.upToDate, target: store.name, version: result.version,
+                        written: result.written, alreadyThere: result.alreadyThere,
+                        bytesWritten: result.bytesWritten, deleted: result.deleted,
+                        requests: store.requestCounts?.sent, retries: store.requestCounts?.retries))
                 return
             }
             if result.upToDate {
                 print("up to date: \(store.name) already serves version \(result.version)")
             } else {
-                print("published version \(result.version) to \(store.name): \(plural(result.written.count, "object")) written, \(result.bytesWritten) bytes" +
-                      (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there") +
-                      (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
+                print(
+                    "published version \(result.version) to \(store.name): \(plural(result.written.count, "object")) written, \(result.bytesWritten) bytes"
+                        + (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there")
+                        + (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
                 print("manifest: \(store.name.hasSuffix("/") ? store.name : store.name + "/")manifest.json")
             }
             if let counts = store.requestCounts { print("requests: \(counts.summary)") }
@@ -93,7 +104,10 @@ struct PlanReport: Encodable {
     var requests: [String: Int]?
     var retries: [String: Int]?
 
-    init(upToDate: Bool, target: String, uploads: [String], bytes: Int, remoteVersion: String?, requests: [String: Int]?, retries: [String: Int]?) {
+    init(
+        upToDate: Bool, target: String, uploads: [String], bytes: Int, remoteVersion: String?, requests: [String: Int]?,
+        retries: [String: Int]?
+    ) {
         (self.upToDate, self.target, self.uploads, self.bytes) = (upToDate, target, uploads, bytes)
         (self.remoteVersion, self.requests, self.retries) = (remoteVersion, requests, retries)
     }
@@ -110,7 +124,9 @@ struct PlanReport: Encodable {
         try c.encodeIfPresent(retries, forKey: .retries)
     }
 
-    enum CodingKeys: String, CodingKey { case dryRun, upToDate, target, uploads, bytes, remoteVersion, requests, retries }
+    enum CodingKeys: String, CodingKey {
+        case dryRun, upToDate, target, uploads, bytes, remoteVersion, requests, retries
+    }
 }
 
 /// `publish --format json`.

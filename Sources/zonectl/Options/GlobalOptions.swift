@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// Options every command that reads pipeline.yml shares.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The pipeline configuration (default: pipeline.yml when it exists, else built-in defaults).")
+    @Option(
+        name: .long, help: "The pipeline configuration (default: pipeline.yml when it exists, else built-in defaults).")
     var config: String?
 
     @Option(name: .long, help: "Worker threads (default: all cores).")

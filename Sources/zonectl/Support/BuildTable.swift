@@ -8,8 +8,10 @@ struct BuildTable {
     func render() -> String {
         let header = ["city", "polygons", "features", "vertices in", "vertices out", "authored", "minified", "gzip"]
         let rows = (report.cities + [report.total]).map { c in
-            [c.id, n(c.inputPolygons), n(c.outputFeatures), n(c.verticesIn), n(c.verticesOut),
-             bytes(c.bytesAuthored), bytes(c.bytesMinified), bytes(c.bytesGzip)]
+            [
+                c.id, n(c.inputPolygons), n(c.outputFeatures), n(c.verticesIn), n(c.verticesOut),
+                bytes(c.bytesAuthored), bytes(c.bytesMinified), bytes(c.bytesGzip),
+            ]
         }
         let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
@@ -35,6 +37,8 @@ struct BuildTable {
     }
 
     private func bytes(_ v: Int) -> String {
-        v >= 1_000_000 ? String(format: "%.1f MB", Double(v) / 1e6) : v >= 1000 ? String(format: "%.1f kB", Double(v) / 1e3) : "\(v) B"
+        v >= 1_000_000
+            ? String(format: "%.1f MB", Double(v) / 1e6)
+            : v >= 1000 ? String(format: "%.1f kB", Double(v) / 1e3) : "\(v) B"
     }
 }

@@ -15,16 +15,23 @@ struct DiagnosticPrinter {
                 for d in diagnostics { printError(d.description) }
             } else {
                 for s in diagnostics.summarisingWarnings() {
-                    printError(s.first.description + (s.more > 0 ? " (and \(plural(s.more, "more warning")) like it; all with --verbose)" : ""))
+                    printError(
+                        s.first.description
+                            + (s.more > 0 ? " (and \(plural(s.more, "more warning")) like it; all with --verbose)" : "")
+                    )
                 }
             }
             let errors = diagnostics.count { $0.severity == .error }
             let warnings = diagnostics.count - errors
-            Swift.print("\(plural(files, "file")), \(plural(features, "feature")): \(plural(errors, "error")), \(plural(warnings, "warning"))")
+            Swift.print(
+                "\(plural(files, "file")), \(plural(features, "feature")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+            )
         case .github, .markdown:
             for d in diagnostics {
                 let l = d.location
-                Swift.print("::\(d.severity.rawValue) file=\(property(l.file)),line=\(l.line),col=\(l.column)::\(escape(d.message))")
+                Swift.print(
+                    "::\(d.severity.rawValue) file=\(property(l.file)),line=\(l.line),col=\(l.column)::\(escape(d.message))"
+                )
             }
         case .json:
             Swift.print(json(diagnostics, summary: ["files": files, "features": features]))
@@ -42,10 +49,13 @@ struct DiagnosticPrinter {
         var counts = summary
         counts["errors"] = diagnostics.count { $0.severity == .error }
         counts["warnings"] = diagnostics.count { $0.severity == .warning }
-        let doc = Document(summary: counts, diagnostics: diagnostics.map {
-            Entry(file: $0.location.file, line: $0.location.line, column: $0.location.column,
-                  severity: $0.severity.rawValue, message: $0.message)
-        })
+        let doc = Document(
+            summary: counts,
+            diagnostics: diagnostics.map {
+                Entry(
+                    file: $0.location.file, line: $0.location.line, column: $0.location.column,
+                    severity: $0.severity.rawValue, message: $0.message)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)

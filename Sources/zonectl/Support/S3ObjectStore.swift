@@ -21,7 +21,9 @@ struct S3ObjectStore: ObjectStore {
     /// Opens `s3://bucket/prefix` with pipeline.yml's publish settings, the endpoint from
     /// pipeline.yml or AWS_ENDPOINT_URL (else AWS), the region from pipeline.yml or AWS_REGION,
     /// and credentials from the environment or AWS_PROFILE.
-    init(target: String, config: PublishConfig, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    init(target: String, config: PublishConfig, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws
+    {
         let path = target.dropFirst("s3://".count)
         let bucket = String(path.prefix { $0 != "/" })
         var prefix = String(path.dropFirst(bucket.count).drop { $0 == "/" })
@@ -36,7 +38,8 @@ struct S3ObjectStore: ObjectStore {
         let configuration = S3ClientConfiguration(
             endpoint: endpoint, region: region, bucket: bucket,
             addressingStyle: config.addressing == .virtual ? .virtualHosted : .path,
-            lowSpeedTime: .seconds(config.stallTimeoutS), maxAttempts: config.maxAttempts, concurrency: config.concurrency)
+            lowSpeedTime: .seconds(config.stallTimeoutS), maxAttempts: config.maxAttempts,
+            concurrency: config.concurrency)
         let credentials = try Credentials.load(environment: environment)
         self.client = try S3Client(configuration: configuration, credentials: credentials)
         self.bucket = bucket
@@ -49,7 +52,8 @@ struct S3ObjectStore: ObjectStore {
             case .object(let o):
                 let m = o.metadata
                 let metadata = m.contentType.map {
-                    ObjectMetadata(contentType: $0, contentEncoding: m.contentEncoding, cacheControl: m.cacheControl ?? "")
+                    ObjectMetadata(
+                        contentType: $0, contentEncoding: m.contentEncoding, cacheControl: m.cacheControl ?? "")
                 }
                 return StoredObject(bytes: o.body, etag: m.etag, metadata: metadata)
             case .notModified:
@@ -63,16 +67,19 @@ struct S3ObjectStore: ObjectStore {
     }
 
     func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
-        let s3Condition: S3WriteCondition? = switch condition {
-        case .absent?: .ifAbsent
-        case .matches(let tag)?: .ifMatch(tag)
-        case nil: nil
-        }
-        let results = client.putObjects(uploads.map {
-            S3ObjectUpload(key: prefix + $0.key, body: $0.bytes, contentType: $0.metadata.contentType,
-                           contentEncoding: $0.metadata.contentEncoding, cacheControl: $0.metadata.cacheControl,
-                           condition: s3Condition)
-        })
+        let s3Condition: S3WriteCondition? =
+            switch condition {
+            case .absent?: .ifAbsent
+            case .matches(let tag)?: .ifMatch(tag)
+            case nil: nil
+            }
+        let results = client.putObjects(
+            uploads.map {
+                S3ObjectUpload(
+                    key: prefix + $0.key, body: $0.bytes, contentType: $0.metadata.contentType,
+                    contentEncoding: $0.metadata.contentEncoding, cacheControl: $0.metadata.cacheControl,
+                    condition: s3Condition)
+            })
         var written: [Bool] = []
         for (upload, result) in zip(uploads, results) {
             switch result {
@@ -87,7 +94,8 @@ struct S3ObjectStore: ObjectStore {
 
     func list(prefix sub: String) throws(StoreError) -> [String] {
         do {
-            return try client.listAllObjects(prefix: prefix + sub).map { String($0.key.dropFirst(prefix.count)) }.sorted()
+            return try client.listAllObjects(prefix: prefix + sub).map { String($0.key.dropFirst(prefix.count)) }
+                .sorted()
         } catch {
             throw .failed(key: sub, message: error.description)
         }
@@ -95,7 +103,9 @@ struct S3ObjectStore: ObjectStore {
 
     func delete(_ keys: [String]) throws(StoreError) {
         for key in keys {
-            do { try client.deleteObject(key: prefix + key) } catch .notFound {} catch { throw .failed(key: key, message: error.description) }
+            do { try client.deleteObject(key: prefix + key) } catch .notFound {} catch {
+                throw .failed(key: key, message: error.description)
+            }
         }
     }
 }

@@ -18,7 +18,9 @@ func openStore(_ target: String?, config: PipelineConfig, option: String = "--ta
 
 /// The store a TARGET names, for a command that writes or deletes in it: a local store must be
 /// a directory zonectl owns (``OwnedDirectory``), checked before anything is done.
-func openStoreForWriting(_ target: String?, config: PipelineConfig, protecting: [OwnedDirectory.Protected]) throws -> ObjectStore {
+func openStoreForWriting(_ target: String?, config: PipelineConfig, protecting: [OwnedDirectory.Protected]) throws
+    -> ObjectStore
+{
     let store = try openStore(target, config: config)
     if let local = store as? LocalStore {
         try OwnedDirectory.check(local.root, for: .store, protecting: protecting).prepare()

@@ -40,7 +40,9 @@ extension ZonectlCommand {
 
     /// The build these options ask for, its cache directory checked as zonectl's own (and
     /// created) before any work; `also` names paths the cache must not touch either.
-    func buildRequest(_ configFile: ConfigFile, _ options: BuildOptions, also: [OwnedDirectory.Protected] = []) throws -> BuildRequest {
+    func buildRequest(_ configFile: ConfigFile, _ options: BuildOptions, also: [OwnedDirectory.Protected] = []) throws
+        -> BuildRequest
+    {
         var request = BuildRequest(configFile: configFile, zones: options.zones, jobs: jobs)
         if !options.noCache {
             try OwnedDirectory.check(options.cache, for: .cache, protecting: request.inputs + also).prepare()

@@ -1,5 +1,5 @@
-import TestSupport
 import S3Upload
+import TestSupport
 import Testing
 
 @Suite("Transport errors without a server")
@@ -9,13 +9,14 @@ struct TransportErrorTests {
         let port = try LoopbackSocket.freePort()  // nothing listens there now
         let recording = RecordingEnvironment()
         var configuration = S3ClientConfiguration(
-            endpoint: try S3Endpoint(scheme: .http, host: "127.0.0.1", port: port), region: "us-east-1", bucket: "zones")
+            endpoint: try S3Endpoint(scheme: .http, host: "127.0.0.1", port: port), region: "us-east-1", bucket: "zones"
+        )
         configuration.maxAttempts = 2
         let client = try S3Client(
             configuration: configuration, credentials: Credentials(accessKeyID: "AKID", secretAccessKey: "secret"),
             environment: recording.environment)
         let error = try #require(throws: S3Error.self) { try client.headObject(key: "k") }
-        guard case let .retriesExhausted(attempts, .transport(code, message)) = error else {
+        guard case .retriesExhausted(let attempts, .transport(let code, let message)) = error else {
             Issue.record("expected exhausted retries of a transport error, got \(error)")
             return
         }

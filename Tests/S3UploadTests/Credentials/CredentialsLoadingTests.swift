@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import S3Upload
 
 private let fileSecret = "fileSecret/with=equals+plus"
@@ -29,9 +30,12 @@ struct CredentialsLoadingTests {
         defer { home.remove() }
         try home.write(credentialsFile, to: ".aws/credentials")
         let credentials = try Credentials.load(
-            environment: ["AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret", "AWS_SESSION_TOKEN": "envToken"],
+            environment: [
+                "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret", "AWS_SESSION_TOKEN": "envToken",
+            ],
             homeDirectory: home.path)
-        #expect(credentials == Credentials(accessKeyID: "AKIAENV", secretAccessKey: "envSecret", sessionToken: "envToken"))
+        #expect(
+            credentials == Credentials(accessKeyID: "AKIAENV", secretAccessKey: "envSecret", sessionToken: "envToken"))
     }
 
     @Test("empty environment values count as unset")
@@ -40,14 +44,16 @@ struct CredentialsLoadingTests {
         defer { home.remove() }
         try home.write(credentialsFile, to: ".aws/credentials")
         let credentials = try Credentials.load(
-            environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_SESSION_TOKEN": ""], homeDirectory: home.path)
+            environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_SESSION_TOKEN": ""],
+            homeDirectory: home.path)
         #expect(credentials.accessKeyID == "AKIAFILEDEFAULT")
         #expect(credentials.sessionToken == nil)
     }
 
     @Test("half the environment is an error that does not show the half that is set")
     func partialEnvironment() {
-        #expect(throws: CredentialsError.partialEnvironment(set: "AWS_ACCESS_KEY_ID", missing: "AWS_SECRET_ACCESS_KEY")) {
+        #expect(throws: CredentialsError.partialEnvironment(set: "AWS_ACCESS_KEY_ID", missing: "AWS_SECRET_ACCESS_KEY"))
+        {
             try Credentials.load(environment: ["AWS_ACCESS_KEY_ID": "AKIAENV"], homeDirectory: "/nonexistent")
         }
         do throws(CredentialsError) {
@@ -83,18 +89,22 @@ struct CredentialsLoadingTests {
         defer { home.remove() }
         try home.write(credentialsFile, to: ".aws/credentials")
         let credentials = try Credentials.load(environment: ["AWS_PROFILE": "ci"], homeDirectory: home.path)
-        #expect(credentials == Credentials(accessKeyID: "AKIAFILECI", secretAccessKey: "ciSecret", sessionToken: "ciToken"))
+        #expect(
+            credentials == Credentials(accessKeyID: "AKIAFILECI", secretAccessKey: "ciSecret", sessionToken: "ciToken"))
     }
 
     @Test("AWS_SHARED_CREDENTIALS_FILE overrides the location, '~/' resolved against home")
     func sharedCredentialsFileVariable() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let path = try home.write("[default]\naws_access_key_id=AKIAELSEWHERE\naws_secret_access_key=x\n", to: "elsewhere/creds")
+        let path = try home.write(
+            "[default]\naws_access_key_id=AKIAELSEWHERE\naws_secret_access_key=x\n", to: "elsewhere/creds")
         try home.write(credentialsFile, to: ".aws/credentials")
-        let absolute = try Credentials.load(environment: ["AWS_SHARED_CREDENTIALS_FILE": path], homeDirectory: home.path)
+        let absolute = try Credentials.load(
+            environment: ["AWS_SHARED_CREDENTIALS_FILE": path], homeDirectory: home.path)
         #expect(absolute.accessKeyID == "AKIAELSEWHERE")
-        let tilde = try Credentials.load(environment: ["AWS_SHARED_CREDENTIALS_FILE": "~/elsewhere/creds"], homeDirectory: home.path)
+        let tilde = try Credentials.load(
+            environment: ["AWS_SHARED_CREDENTIALS_FILE": "~/elsewhere/creds"], homeDirectory: home.path)
         #expect(tilde.accessKeyID == "AKIAELSEWHERE")
     }
 
@@ -132,17 +142,22 @@ struct CredentialsLoadingTests {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let path = try home.write(credentialsFile, to: ".aws/credentials")
-        #expect(throws: CredentialsError.incompleteProfile(profile: "no-secret", file: path, missing: "aws_secret_access_key")) {
+        #expect(
+            throws: CredentialsError.incompleteProfile(
+                profile: "no-secret", file: path, missing: "aws_secret_access_key")
+        ) {
             try Credentials.load(environment: ["AWS_PROFILE": "no-secret"], homeDirectory: home.path)
         }
     }
 
-    @Test("a malformed line is reported by number, never by content", arguments: [
-        ("[default]\naws_access_key_id = A\nwJalrXUtnFEMI-leaked-secret\n", 3),
-        ("aws_secret_access_key = wJalrXUtnFEMI-leaked-secret\n[default]\n", 1),
-        ("[default\naws_secret_access_key = wJalrXUtnFEMI-leaked-secret\n", 1),
-        ("[default]\n= wJalrXUtnFEMI-leaked-secret\n", 2),
-    ])
+    @Test(
+        "a malformed line is reported by number, never by content",
+        arguments: [
+            ("[default]\naws_access_key_id = A\nwJalrXUtnFEMI-leaked-secret\n", 3),
+            ("aws_secret_access_key = wJalrXUtnFEMI-leaked-secret\n[default]\n", 1),
+            ("[default\naws_secret_access_key = wJalrXUtnFEMI-leaked-secret\n", 1),
+            ("[default]\n= wJalrXUtnFEMI-leaked-secret\n", 2),
+        ])
     func malformedLine(text: String, line: Int) throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
@@ -160,13 +175,17 @@ struct CredentialsLoadingTests {
     func byteOrderMarkAndCRLF() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let path = try home.write("\u{FEFF}[default]\r\naws_access_key_id=A\r\naws_secret_access_key=S\r\n", to: "credentials")
-        #expect(try Credentials.fromSharedCredentialsFile(atPath: path, profile: "default") == Credentials(accessKeyID: "A", secretAccessKey: "S"))
+        let path = try home.write(
+            "\u{FEFF}[default]\r\naws_access_key_id=A\r\naws_secret_access_key=S\r\n", to: "credentials")
+        #expect(
+            try Credentials.fromSharedCredentialsFile(atPath: path, profile: "default")
+                == Credentials(accessKeyID: "A", secretAccessKey: "S"))
     }
 
     @Test("environment credentials without a token have none")
     func environmentWithoutToken() throws {
-        let credentials = try #require(try Credentials.fromEnvironment(["AWS_ACCESS_KEY_ID": "A", "AWS_SECRET_ACCESS_KEY": "S"]))
+        let credentials = try #require(
+            try Credentials.fromEnvironment(["AWS_ACCESS_KEY_ID": "A", "AWS_SECRET_ACCESS_KEY": "S"]))
         #expect(credentials.sessionToken == nil)
         #expect(try Credentials.fromEnvironment(["AWS_PROFILE": "x"]) == nil)
     }

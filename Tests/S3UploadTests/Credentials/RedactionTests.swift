@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import S3Upload
 
 private let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
@@ -15,7 +16,9 @@ private func renderings(_ value: Any) -> [String] {
 
 /// The secret, the token, and secret-derived substrings long enough to matter.
 private func leaks(in text: String) -> [String] {
-    [secret, token, String(secret.prefix(12)), String(secret.suffix(12)), String(token.prefix(12))].filter { text.contains($0) }
+    [secret, token, String(secret.prefix(12)), String(secret.suffix(12)), String(token.prefix(12))].filter {
+        text.contains($0)
+    }
 }
 
 @Suite("Secrets never appear in descriptions")
@@ -61,11 +64,13 @@ struct RedactionTests {
         #expect(request.description.contains("Content-Type: application/geo+json"))
     }
 
-    @Test("credential errors never carry the secret", arguments: [
-        ["AWS_SECRET_ACCESS_KEY": secret],
-        ["AWS_SECRET_ACCESS_KEY": secret, "AWS_SESSION_TOKEN": token],
-        [:],
-    ])
+    @Test(
+        "credential errors never carry the secret",
+        arguments: [
+            ["AWS_SECRET_ACCESS_KEY": secret],
+            ["AWS_SECRET_ACCESS_KEY": secret, "AWS_SESSION_TOKEN": token],
+            [:],
+        ])
     func errorsDoNotLeak(environment: [String: String]) throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -1,5 +1,5 @@
-import TestSupport
 import S3Upload
+import TestSupport
 import Testing
 
 extension MotoS3Tests {
@@ -18,7 +18,7 @@ extension MotoS3Tests {
             let error = try #require(throws: S3Error.self) {
                 try client.putObject(key: uniquePrefix("auth") + "/k", body: [1, 2, 3])
             }
-            guard case let .http(status, code, _, _) = error else {
+            guard case .http(let status, let code, _, _) = error else {
                 Issue.record("expected .http, got \(error)")
                 return
             }
@@ -39,7 +39,7 @@ extension MotoS3Tests {
             #expect {
                 try client.listObjectsV2(prefix: "x")
             } throws: { error in
-                guard case let .http(status, code, _, _) = error as? S3Error else { return false }
+                guard case .http(let status, let code, _, _) = error as? S3Error else { return false }
                 return status == 403 && code == "InvalidAccessKeyId"
             }
         }
@@ -53,7 +53,9 @@ extension MotoS3Tests {
             let key = uniquePrefix("no-retry-412") + "/k"
             _ = try client.putObject(key: key, body: [1])
             proxy.reset()
-            #expect(throws: S3Error.preconditionFailed) { try client.putObject(key: key, body: [2], condition: .ifAbsent) }
+            #expect(throws: S3Error.preconditionFailed) {
+                try client.putObject(key: key, body: [2], condition: .ifAbsent)
+            }
             #expect(proxy.requests.count == 1)
         }
     }

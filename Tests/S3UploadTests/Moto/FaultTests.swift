@@ -1,7 +1,7 @@
-import TestSupport
 import Crypto
 import Foundation
 import S3Upload
+import TestSupport
 import Testing
 
 extension MotoS3Tests {
@@ -43,7 +43,9 @@ extension MotoS3Tests {
             #expect(requests.allSatisfy { $0.headers["content-md5"] == md5 && $0.headers["content-length"] == "5000" })
             #expect(requests.allSatisfy { $0.headers["expect"] == nil })
             #expect(Set(requests.compactMap { $0.headers["x-amz-date"] }).count == 3, "each attempt has its own date")
-            #expect(Set(requests.compactMap { $0.headers["authorization"] }).count == 3, "each attempt has its own signature")
+            #expect(
+                Set(requests.compactMap { $0.headers["authorization"] }).count == 3,
+                "each attempt has its own signature")
             // Full jitter with fraction 0.5: half of 10 s, then half of 20 s (minus time already spent).
             let sleeps = recording.sleeps
             #expect(sleeps.count == 2)
@@ -57,9 +59,12 @@ extension MotoS3Tests {
         func slowDownExhausts() throws {
             let (_, proxy, client, recording) = try setUp(maxAttempts: 3, faults: Array(repeating: .slowDown, count: 5))
             defer { proxy.stop() }
-            #expect(throws: S3Error.retriesExhausted(
-                attempts: 3,
-                last: .http(status: 503, code: "SlowDown", message: "Please reduce your request rate.", requestID: "FAULTPROXY"))
+            #expect(
+                throws: S3Error.retriesExhausted(
+                    attempts: 3,
+                    last: .http(
+                        status: 503, code: "SlowDown", message: "Please reduce your request rate.",
+                        requestID: "FAULTPROXY"))
             ) {
                 try client.putObject(key: uniquePrefix("exhaust") + "/a.gz", body: [1, 2, 3])
             }
@@ -75,7 +80,7 @@ extension MotoS3Tests {
             let key = uniquePrefix("reset-response") + "/big.gz"
             let body = testBytes(300_000)
             _ = try moto.client().putObject(key: key, body: body)
-            guard case let .object(object) = try client.getObject(key: key) else {
+            guard case .object(let object) = try client.getObject(key: key) else {
                 Issue.record("expected the object")
                 return
             }
@@ -85,7 +90,7 @@ extension MotoS3Tests {
             let once = try moto.client(port: proxy.port) { $0.maxAttempts = 1 }
             proxy.reset(faults: [.resetMidResponse])
             let error = try #require(throws: S3Error.self) { try once.getObject(key: key) }
-            guard case let .transport(code, _) = error else {
+            guard case .transport(let code, _) = error else {
                 Issue.record("expected .transport, got \(error)")
                 return
             }
@@ -102,7 +107,7 @@ extension MotoS3Tests {
             let etag = try client.putObject(key: key, body: body)
             #expect(etag == "\"\(md5Hex(body))\"")
             #expect(proxy.requests.count == 2)
-            guard case let .object(object) = try moto.client().getObject(key: key) else {
+            guard case .object(let object) = try moto.client().getObject(key: key) else {
                 Issue.record("expected the object")
                 return
             }
@@ -121,7 +126,9 @@ extension MotoS3Tests {
             _ = try moto.client().putObject(key: key, body: body)
             // A GET: nothing was uploaded, so curl's speed average is 0 from the start of the stall.
             let started = ContinuousClock.now
-            #expect(try client.getObject(key: key) == .object(S3Object(body: body, metadata: try moto.client().headObject(key: key))))
+            #expect(
+                try client.getObject(key: key)
+                    == .object(S3Object(body: body, metadata: try moto.client().headObject(key: key))))
             let elapsed = ContinuousClock.now - started
             #expect(proxy.requests.count == 2)
             #expect(elapsed >= .seconds(1) && elapsed < .seconds(4), "took \(elapsed)")
@@ -134,7 +141,7 @@ extension MotoS3Tests {
             #expect {
                 try once.headObject(key: key)
             } throws: { error in
-                guard case let .transport(code, _) = error as? S3Error else { return false }
+                guard case .transport(let code, _) = error as? S3Error else { return false }
                 return code == 28
             }
         }

@@ -1,5 +1,5 @@
-import TestSupport
 import S3Upload
+import TestSupport
 import Testing
 
 extension MotoS3Tests {

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import S3Upload
+import TestSupport
 import Testing
 
 extension MotoS3Tests {
@@ -17,7 +17,7 @@ extension MotoS3Tests {
                 cacheControl: "public, max-age=31536000, immutable")
             #expect(etag == "\"\(md5Hex(body))\"")
 
-            guard case let .object(object) = try client.getObject(key: key) else {
+            guard case .object(let object) = try client.getObject(key: key) else {
                 Issue.record("expected the object")
                 return
             }
@@ -28,9 +28,12 @@ extension MotoS3Tests {
             #expect(object.metadata.cacheControl == "public, max-age=31536000, immutable")
 
             let head = try client.headObject(key: key)
-            #expect(head == S3ObjectMetadata(
-                etag: etag, contentLength: Int64(body.count), contentType: "application/geo+json", contentEncoding: "gzip",
-                cacheControl: "public, max-age=31536000, immutable", lastModified: head.lastModified))
+            #expect(
+                head
+                    == S3ObjectMetadata(
+                        etag: etag, contentLength: Int64(body.count), contentType: "application/geo+json",
+                        contentEncoding: "gzip",
+                        cacheControl: "public, max-age=31536000, immutable", lastModified: head.lastModified))
             #expect(head.lastModified != nil)
         }
 
@@ -40,19 +43,23 @@ extension MotoS3Tests {
             let key = uniquePrefix("empty") + "/nothing"
             let etag = try client.putObject(key: key, body: [])
             #expect(etag == "\"d41d8cd98f00b204e9800998ecf8427e\"")
-            #expect(try client.getObject(key: key) == .object(S3Object(body: [], metadata: try client.headObject(key: key))))
+            #expect(
+                try client.getObject(key: key) == .object(S3Object(body: [], metadata: try client.headObject(key: key)))
+            )
         }
 
         @Test("GET with If-None-Match: 304 while the ETag matches, the object once it changed")
         func conditionalGet() throws {
             let client = try MotoServer.require().client()
             let key = uniquePrefix("manifest") + "/manifest.json"
-            let first = try client.putObject(key: key, body: Array("{\"version\":1}".utf8), contentType: "application/json")
+            let first = try client.putObject(
+                key: key, body: Array("{\"version\":1}".utf8), contentType: "application/json")
             #expect(try client.getObject(key: key, ifNoneMatch: first) == .notModified)
 
-            let second = try client.putObject(key: key, body: Array("{\"version\":2}".utf8), contentType: "application/json")
+            let second = try client.putObject(
+                key: key, body: Array("{\"version\":2}".utf8), contentType: "application/json")
             #expect(second != first)
-            guard case let .object(object) = try client.getObject(key: key, ifNoneMatch: first) else {
+            guard case .object(let object) = try client.getObject(key: key, ifNoneMatch: first) else {
                 Issue.record("expected the changed object")
                 return
             }
@@ -81,7 +88,7 @@ extension MotoS3Tests {
             #expect(throws: S3Error.preconditionFailed) {
                 try client.putObject(key: key, body: Array("v3".utf8), condition: .ifMatch(v1))
             }
-            guard case let .object(object) = try client.getObject(key: key) else {
+            guard case .object(let object) = try client.getObject(key: key) else {
                 Issue.record("expected the object")
                 return
             }
@@ -106,7 +113,7 @@ extension MotoS3Tests {
             #expect {
                 try client.getObject(key: "manifest.json")
             } throws: { error in
-                guard case let .http(status, code, _, _) = error as? S3Error else { return false }
+                guard case .http(let status, let code, _, _) = error as? S3Error else { return false }
                 return status == 404 && code == "NoSuchBucket"
             }
         }
@@ -119,7 +126,7 @@ extension MotoS3Tests {
             #expect {
                 try client.createBucket()
             } throws: { error in
-                guard case let .http(status, code, _, _) = error as? S3Error else { return false }
+                guard case .http(let status, let code, _, _) = error as? S3Error else { return false }
                 return status == 409 && (code == "BucketAlreadyOwnedByYou" || code == "BucketAlreadyExists")
             }
         }
@@ -131,7 +138,8 @@ extension MotoS3Tests {
             let virtualClient = try moto.client(host: "localhost", addressingStyle: .virtualHosted)
             let prefix = uniquePrefix("virtual")
             let key = prefix + "/v.json"
-            let etag = try virtualClient.putObject(key: key, body: Array("virtual".utf8), contentType: "application/json")
+            let etag = try virtualClient.putObject(
+                key: key, body: Array("virtual".utf8), contentType: "application/json")
             #expect(try pathClient.headObject(key: key).etag == etag)
             #expect(try virtualClient.listObjectsV2(prefix: prefix).objects.map(\.key) == [key])
         }

@@ -1,5 +1,5 @@
-import TestSupport
 import S3Upload
+import TestSupport
 import Testing
 
 extension MotoS3Tests {
@@ -14,7 +14,8 @@ extension MotoS3Tests {
             let prefix = uniquePrefix("parallel")
             let uploads = (0..<50).map { number in
                 S3ObjectUpload(
-                    key: prefix + String(format: "/%02d.gz", number), body: testBytes(1000 + number * 37, seed: UInt8(number)),
+                    key: prefix + String(format: "/%02d.gz", number),
+                    body: testBytes(1000 + number * 37, seed: UInt8(number)),
                     contentType: "application/geo+json", contentEncoding: "gzip")
             }
             let results = client.putObjects(uploads)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import S3Upload
 
 /// One request of `s3-vectors.md`: the inputs are written here, the answers come from the file.
@@ -12,7 +13,8 @@ struct S3Example: Sendable, CustomTestStringConvertible {
 }
 
 private let s3DocSigner = SigV4Signer(
-    credentials: Credentials(accessKeyID: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    credentials: Credentials(
+        accessKeyID: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
     region: "us-east-1")
 private let zonectlSigner = SigV4Signer(
     credentials: Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
@@ -24,36 +26,51 @@ private typealias H = SignableRequest.Header
 private typealias Q = SignableRequest.QueryItem
 
 let s3Examples: [S3Example] = [
-    S3Example(title: "s3-doc GET object Range", signer: s3DocSigner, date: may2013, request: SignableRequest(
-        method: "GET", path: "/test.txt",
-        headers: [H("Host", "examplebucket.s3.amazonaws.com"), H("Range", "bytes=0-9")],
-        payloadHash: .emptyBody)),
-    S3Example(title: "s3-doc PUT object", signer: s3DocSigner, date: may2013, request: SignableRequest(
-        method: "PUT", path: "/test$file.text",
-        headers: [
-            H("Host", "examplebucket.s3.amazonaws.com"), H("Date", "Fri, 24 May 2013 00:00:00 GMT"),
-            H("x-amz-storage-class", "REDUCED_REDUNDANCY"),
-        ],
-        payloadHash: .sha256(of: welcomeBody))),
-    S3Example(title: "s3-doc GET ?lifecycle", signer: s3DocSigner, date: may2013, request: SignableRequest(
-        method: "GET", path: "/", query: [Q("lifecycle")],
-        headers: [H("Host", "examplebucket.s3.amazonaws.com")], payloadHash: .emptyBody)),
-    S3Example(title: "s3-doc GET ?max-keys=2&prefix=J", signer: s3DocSigner, date: may2013, request: SignableRequest(
-        method: "GET", path: "/", query: [Q("prefix", "J"), Q("max-keys", "2")],
-        headers: [H("Host", "examplebucket.s3.amazonaws.com")], payloadHash: .emptyBody)),
-    S3Example(title: "PUT artifact (path-style, custom port)", signer: zonectlSigner, date: jan2025, request: SignableRequest(
-        method: "PUT", path: "/zones/v1/3f/3fa9.geojson.gz",
-        headers: [
-            H("Host", "127.0.0.1:9000"), H("Content-Type", "application/geo+json"), H("Content-Encoding", "gzip"),
-            H("Cache-Control", "public, max-age=31536000, immutable"), H("If-None-Match", "*"),
-        ],
-        payloadHash: PayloadHash(hex: "ed778c73ea51338d6576fb5992b189f2b94d9f3d5e199f46c1af520d6b0b3e6c") ?? .unsigned)),
-    S3Example(title: "UploadPart query order", signer: zonectlSigner, date: jan2025, request: SignableRequest(
-        method: "PUT", path: "/zones/big.bin", query: [Q("uploadId", "abc"), Q("partNumber", "2")],
-        headers: [H("Host", "127.0.0.1:9000")], payloadHash: .unsigned)),
-    S3Example(title: "ListObjectsV2 prefix with slash", signer: zonectlSigner, date: jan2025, request: SignableRequest(
-        method: "GET", path: "/zones", query: [Q("prefix", "v1/"), Q("list-type", "2")],
-        headers: [H("Host", "127.0.0.1:9000")], payloadHash: .emptyBody)),
+    S3Example(
+        title: "s3-doc GET object Range", signer: s3DocSigner, date: may2013,
+        request: SignableRequest(
+            method: "GET", path: "/test.txt",
+            headers: [H("Host", "examplebucket.s3.amazonaws.com"), H("Range", "bytes=0-9")],
+            payloadHash: .emptyBody)),
+    S3Example(
+        title: "s3-doc PUT object", signer: s3DocSigner, date: may2013,
+        request: SignableRequest(
+            method: "PUT", path: "/test$file.text",
+            headers: [
+                H("Host", "examplebucket.s3.amazonaws.com"), H("Date", "Fri, 24 May 2013 00:00:00 GMT"),
+                H("x-amz-storage-class", "REDUCED_REDUNDANCY"),
+            ],
+            payloadHash: .sha256(of: welcomeBody))),
+    S3Example(
+        title: "s3-doc GET ?lifecycle", signer: s3DocSigner, date: may2013,
+        request: SignableRequest(
+            method: "GET", path: "/", query: [Q("lifecycle")],
+            headers: [H("Host", "examplebucket.s3.amazonaws.com")], payloadHash: .emptyBody)),
+    S3Example(
+        title: "s3-doc GET ?max-keys=2&prefix=J", signer: s3DocSigner, date: may2013,
+        request: SignableRequest(
+            method: "GET", path: "/", query: [Q("prefix", "J"), Q("max-keys", "2")],
+            headers: [H("Host", "examplebucket.s3.amazonaws.com")], payloadHash: .emptyBody)),
+    S3Example(
+        title: "PUT artifact (path-style, custom port)", signer: zonectlSigner, date: jan2025,
+        request: SignableRequest(
+            method: "PUT", path: "/zones/v1/3f/3fa9.geojson.gz",
+            headers: [
+                H("Host", "127.0.0.1:9000"), H("Content-Type", "application/geo+json"), H("Content-Encoding", "gzip"),
+                H("Cache-Control", "public, max-age=31536000, immutable"), H("If-None-Match", "*"),
+            ],
+            payloadHash: PayloadHash(hex: "ed778c73ea51338d6576fb5992b189f2b94d9f3d5e199f46c1af520d6b0b3e6c")
+                ?? .unsigned)),
+    S3Example(
+        title: "UploadPart query order", signer: zonectlSigner, date: jan2025,
+        request: SignableRequest(
+            method: "PUT", path: "/zones/big.bin", query: [Q("uploadId", "abc"), Q("partNumber", "2")],
+            headers: [H("Host", "127.0.0.1:9000")], payloadHash: .unsigned)),
+    S3Example(
+        title: "ListObjectsV2 prefix with slash", signer: zonectlSigner, date: jan2025,
+        request: SignableRequest(
+            method: "GET", path: "/zones", query: [Q("prefix", "v1/"), Q("list-type", "2")],
+            headers: [H("Host", "127.0.0.1:9000")], payloadHash: .emptyBody)),
 ]
 
 @Suite("S3 SigV4 vectors (s3-vectors.md)")
@@ -72,7 +89,8 @@ struct S3VectorTests {
         #expect(steps.canonicalRequest == answer.canonicalRequest)
         #expect(steps.stringToSign == answer.stringToSign)
         #expect(steps.signature == answer.signature)
-        let expectedAuthorization = "AWS4-HMAC-SHA256 Credential=\(example.signer.credentials.accessKeyID)/"
+        let expectedAuthorization =
+            "AWS4-HMAC-SHA256 Credential=\(example.signer.credentials.accessKeyID)/"
             + "\(steps.scope), SignedHeaders=\(steps.signedHeaders), Signature=\(answer.signature)"
         #expect(request.values(forHeader: "Authorization") == [expectedAuthorization])
         #expect(request.values(forHeader: "x-amz-content-sha256") == [example.request.payloadHash.value])
@@ -80,7 +98,9 @@ struct S3VectorTests {
 
     @Test("the PUT body's SHA-256 is the payload hash in the S3 documentation")
     func putBodyHash() {
-        #expect(PayloadHash.sha256(of: welcomeBody).value == "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072")
+        #expect(
+            PayloadHash.sha256(of: welcomeBody).value
+                == "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072")
     }
 
     @Test("request targets are the canonical path and query")
@@ -98,7 +118,8 @@ struct S3VectorTests {
     func repeatedQueryNameSortsValues() throws {
         let answer = try #require(try S3Vectors.load().answers["suite get-vanilla-query-order-key"])
         let signer = SigV4Signer(
-            credentials: Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
+            credentials: Credentials(
+                accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
             region: "us-east-1", service: "service", addsContentSHA256: false)
         var request = SignableRequest(
             method: "GET", path: "/", query: [Q("Param1", "value2"), Q("Param1", "Value1")],

@@ -1,19 +1,23 @@
 import Foundation
 import Testing
+
 @testable import S3Upload
 
-private let credentials = Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
+private let credentials = Credentials(
+    accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
 private let suiteTime = Date(timeIntervalSince1970: 1_440_938_160)  // 2015-08-30T12:36:00Z
 
 private func getRequest() -> SignableRequest {
-    SignableRequest(method: "GET", path: "/", headers: [.init("Host", "example.amazonaws.com")], payloadHash: .emptyBody)
+    SignableRequest(
+        method: "GET", path: "/", headers: [.init("Host", "example.amazonaws.com")], payloadHash: .emptyBody)
 }
 
 @Suite("SigV4 signer")
 struct SigV4SignerTests {
     @Test("re-signing replaces the signing headers instead of adding more")
     func resigningIsIdempotent() {
-        let signer = SigV4Signer(credentials: Credentials(accessKeyID: "AKID", secretAccessKey: "s", sessionToken: "t"), region: "eu-west-1")
+        let signer = SigV4Signer(
+            credentials: Credentials(accessKeyID: "AKID", secretAccessKey: "s", sessionToken: "t"), region: "eu-west-1")
         var request = getRequest()
         signer.sign(&request, date: suiteTime)
         let first = request.values(forHeader: "authorization")
@@ -39,7 +43,8 @@ struct SigV4SignerTests {
         #expect(s3Steps.scope == "20150830/us-east-1/s3/aws4_request")
 
         var other = getRequest()
-        let otherSteps = SigV4Signer(credentials: credentials, region: "us-east-1", service: "service").signExposingSteps(&other, date: suiteTime)
+        let otherSteps = SigV4Signer(credentials: credentials, region: "us-east-1", service: "service")
+            .signExposingSteps(&other, date: suiteTime)
         #expect(otherSteps.signedHeaders == "host;x-amz-date")
         #expect(other.values(forHeader: "x-amz-content-sha256").isEmpty)
         // With this the request is the suite's get-vanilla.
@@ -50,7 +55,8 @@ struct SigV4SignerTests {
     func unsignedPayload() {
         var request = getRequest()
         request.payloadHash = .unsigned
-        let steps = SigV4Signer(credentials: credentials, region: "us-east-1").signExposingSteps(&request, date: suiteTime)
+        let steps = SigV4Signer(credentials: credentials, region: "us-east-1").signExposingSteps(
+            &request, date: suiteTime)
         #expect(steps.canonicalRequest.hasSuffix("\nUNSIGNED-PAYLOAD"))
         #expect(request.values(forHeader: "x-amz-content-sha256") == ["UNSIGNED-PAYLOAD"])
     }
@@ -68,17 +74,21 @@ struct SigV4SignerTests {
     @Test("canonical query: encoded, sorted by name then value, empty values as 'name='")
     func canonicalQuery() {
         var request = getRequest()
-        request.query = [.init("b", "2"), .init("a", "z"), .init("a", "y"), .init("empty"), .init("sp ace", "x/y"), .init("B", "")]
+        request.query = [
+            .init("b", "2"), .init("a", "z"), .init("a", "y"), .init("empty"), .init("sp ace", "x/y"), .init("B", ""),
+        ]
         #expect(request.encodedQuery == "B=&a=y&a=z&b=2&empty=&sp%20ace=x%2Fy")
     }
 
-    @Test("the x-amz-date stamp is UTC, seconds truncated", arguments: [
-        (0.0, "19700101T000000Z"),
-        (951_782_400.0, "20000229T000000Z"),
-        (1_440_938_160.999, "20150830T123600Z"),
-        (1_735_689_599.5, "20241231T235959Z"),
-        (4_102_444_800.0, "21000101T000000Z"),
-    ])
+    @Test(
+        "the x-amz-date stamp is UTC, seconds truncated",
+        arguments: [
+            (0.0, "19700101T000000Z"),
+            (951_782_400.0, "20000229T000000Z"),
+            (1_440_938_160.999, "20150830T123600Z"),
+            (1_735_689_599.5, "20241231T235959Z"),
+            (4_102_444_800.0, "21000101T000000Z"),
+        ])
     func amzDate(seconds: Double, stamp: String) {
         let date = AmzDate(Date(timeIntervalSince1970: seconds))
         #expect(date.stamp == stamp)

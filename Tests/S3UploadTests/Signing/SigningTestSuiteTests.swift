@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import S3Upload
 
 /// The AWS signing test suite (aws-c-auth, Apache-2.0; `Fixtures/sigv4/aws-signing-test-suite-v4`),
@@ -54,7 +55,8 @@ struct SigningTestSuiteTests {
         #expect(run.union(skipped) == Set(onDisk))
     }
 
-    @Test("known answers: canonical request, string to sign, signature, signed headers", arguments: SuiteCases.applicable)
+    @Test(
+        "known answers: canonical request, string to sign, signature, signed headers", arguments: SuiteCases.applicable)
     func knownAnswer(name: String) throws {
         let suiteCase = try SuiteCase(name)
         var request = suiteCase.signableRequest
@@ -73,11 +75,14 @@ struct SigningTestSuiteTests {
             headers.map { "\($0.name.lowercased()):\($0.value)" }.sorted()
         }
         #expect(lowered(request.headers.map { ($0.name, $0.value) }) == lowered(expected.headers))
-        #expect(request.values(forHeader: "authorization") == expected.headers.filter { $0.name == "Authorization" }.map(\.value))
+        #expect(
+            request.values(forHeader: "authorization")
+                == expected.headers.filter { $0.name == "Authorization" }.map(\.value))
     }
 
-    @Test("a skipped normalised case keeps its path, as S3 does: its -unnormalized sibling's answer",
-          arguments: SuiteCases.skippedForPathNormalisation.sorted(by: { $0.key < $1.key }))
+    @Test(
+        "a skipped normalised case keeps its path, as S3 does: its -unnormalized sibling's answer",
+        arguments: SuiteCases.skippedForPathNormalisation.sorted(by: { $0.key < $1.key }))
     func skippedNormalisedCasesGetTheUnnormalisedAnswer(skipped: String, sibling: String) throws {
         let normalised = try SuiteCase(skipped)
         let unnormalised = try SuiteCase(sibling)

@@ -41,7 +41,8 @@ struct S3Vectors {
             if line.hasPrefix("### ") {
                 let heading = line.dropFirst(4)
                 if let range = heading.range(of: " signature ") {  // one-line form
-                    answers[String(heading[..<range.lowerBound])] = Answer(signature: String(heading[range.upperBound...]))
+                    answers[String(heading[..<range.lowerBound])] = Answer(
+                        signature: String(heading[range.upperBound...]))
                     title = nil
                 } else {
                     title = String(heading)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+
 @testable import S3Upload
 
 /// One case of the AWS signing test suite (aws-c-auth `tests/aws-signing-test-suite/v4`):
@@ -8,8 +9,8 @@ import Foundation
 struct SuiteCase {
     struct Context: Decodable {
         struct Keys: Decodable {
-            let access_key_id: String
-            let secret_access_key: String
+            let accessKeyId: String
+            let secretAccessKey: String
             let token: String?
         }
         let credentials: Keys
@@ -17,8 +18,8 @@ struct SuiteCase {
         let service: String
         let timestamp: String
         let normalize: Bool
-        let sign_body: Bool
-        let omit_session_token: Bool?
+        let signBody: Bool
+        let omitSessionToken: Bool?
     }
 
     let name: String
@@ -29,7 +30,8 @@ struct SuiteCase {
     init(_ name: String) throws {
         self.name = name
         directory = try Fixtures.suite().appendingPathComponent(name)
-        context = try JSONDecoder().decode(Context.self, from: Data(contentsOf: directory.appendingPathComponent("context.json")))
+        context = try JSONDecoder.fromSnakeCase.decode(
+            Context.self, from: Data(contentsOf: directory.appendingPathComponent("context.json")))
         request = try ParsedHTTPRequest(Fixtures.text(directory.appendingPathComponent("request.txt")))
     }
 
@@ -48,12 +50,12 @@ struct SuiteCase {
     var signer: SigV4Signer {
         SigV4Signer(
             credentials: Credentials(
-                accessKeyID: context.credentials.access_key_id,
-                secretAccessKey: context.credentials.secret_access_key,
+                accessKeyID: context.credentials.accessKeyId,
+                secretAccessKey: context.credentials.secretAccessKey,
                 sessionToken: context.credentials.token),
             region: context.region, service: context.service,
-            addsContentSHA256: context.sign_body,
-            signsSessionToken: !(context.omit_session_token ?? false))
+            addsContentSHA256: context.signBody,
+            signsSessionToken: !(context.omitSessionToken ?? false))
     }
 
     /// `request.txt` as a `SignableRequest`, the payload hash computed from its body.
@@ -87,7 +89,7 @@ struct ParsedHTTPRequest {
         guard !lines.isEmpty else { throw Malformed(description: "empty request") }
         let requestLine = lines.removeFirst()
         guard let firstSpace = requestLine.firstIndex(of: " "), let lastSpace = requestLine.lastIndex(of: " "),
-              firstSpace < lastSpace
+            firstSpace < lastSpace
         else { throw Malformed(description: "bad request line \(requestLine)") }
         method = String(requestLine[..<firstSpace])
         let target = String(requestLine[requestLine.index(after: firstSpace)..<lastSpace])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The outcome of running a system tool: exit status and captured output.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// One formatting case: a value, a precision and the exact text expected.
@@ -59,9 +60,10 @@ struct FixedCase: CustomTestStringConvertible, Sendable {
             let text = fixed(value, precision)
             let fraction = text.firstIndex(of: ".").map { text[text.index(after: $0)...] } ?? ""
             if let parsed = Double(text), abs(parsed - value) <= halfCell,
-               !text.contains("e"), !text.contains("E"), text != "-0",
-               fraction.count <= precision, fraction.last != "0",
-               text == trimmedPrintf(value, precision) {
+                !text.contains("e"), !text.contains("E"), text != "-0",
+                fraction.count <= precision, fraction.last != "0",
+                text == trimmedPrintf(value, precision)
+            {
                 continue
             }
             problems.append("\(value) -> \(text) (printf: \(trimmedPrintf(value, precision)))")

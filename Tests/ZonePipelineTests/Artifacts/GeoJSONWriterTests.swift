@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 @Suite struct GeoJSONWriterTests {
     /// A polygon with a hole (given as a Polygon, still written as a MultiPolygon), with
     /// properties that need escapes, integers, fractions, an exponent, bool, null and nesting.
     static func holedFeature() throws -> OutputFeature {
-        let x0 = 13.1, x1 = 13.1 + 0.35  // 13.450000000000001 on a double
+        let x0 = 13.1
+        let x1 = 13.1 + 0.35  // 13.450000000000001 on a double
         let exterior = [x0, 52.2, x1, 52.2, x1, 52.5, x0, 52.5, x0, 52.2]
         let hole = [13.2, 52.3, 13.2, 52.4, 0.1 + 13.2, 52.4, 0.1 + 13.2, 52.3, 13.2, 52.3]
         let nested = JSONObject([
@@ -34,7 +36,8 @@ import Testing
         return try outputFeature(multiPolygon([[a], [b]]), JSONObject([("id", .number(7))]))
     }
 
-    static let expected = #"{"type":"FeatureCollection","bbox":[-1.5,-0.000001,13.45,52.5],"features":["#
+    static let expected =
+        #"{"type":"FeatureCollection","bbox":[-1.5,-0.000001,13.45,52.5],"features":["#
         + #"{"type":"Feature","bbox":[13.1,52.2,13.45,52.5],"properties":{"name":"Zone \"A\"\\north\n\t\u0001é","#
         + #""count":3,"area":1.5,"negative":-3,"big":1e+21,"flag":true,"none":null,"#
         + #""nested":{"levels":[1,2.5,"x"],"empty":{},"list":[]}},"#
@@ -64,11 +67,13 @@ import Testing
     }
 
     @Test func emptyGeometryIsAnEmptyMultiPolygon() {
-        let feature = OutputFeature(properties: JSONObject(), geometry: PolygonalGeometry(),
-                                    bbox: BoundingBox(west: 1, south: 2, east: 3, north: 4))
+        let feature = OutputFeature(
+            properties: JSONObject(), geometry: PolygonalGeometry(),
+            bbox: BoundingBox(west: 1, south: 2, east: 3, north: 4))
         let text = String(decoding: GeoJSONWriter.featureCollection([feature], precision: 3), as: UTF8.self)
-        #expect(text == #"{"type":"FeatureCollection","bbox":[1,2,3,4],"features":[{"type":"Feature","bbox":[1,2,3,4],"#
-            + #""properties":{},"geometry":{"type":"MultiPolygon","coordinates":[]}}]}"#)
+        #expect(
+            text == #"{"type":"FeatureCollection","bbox":[1,2,3,4],"features":[{"type":"Feature","bbox":[1,2,3,4],"#
+                + #""properties":{},"geometry":{"type":"MultiPolygon","coordinates":[]}}]}"#)
     }
 
     /// The collection box takes each side from whichever feature reaches furthest, and its
@@ -127,8 +132,11 @@ import Testing
         let geometry = try #require(features[1]["geometry"] as? [String: Any])
         #expect(geometry["type"] as? String == "MultiPolygon")
         let coordinates = try #require(geometry["coordinates"] as? [[[[Double]]]])
-        #expect(coordinates == [[[[-1.5, -0.000001], [-1, -0.000001], [-1, 0.5], [-1.5, -0.000001]]],
-                                [[[2, 2], [3, 2], [3, 3], [2, 2]]]])
+        #expect(
+            coordinates == [
+                [[[-1.5, -0.000001], [-1, -0.000001], [-1, 0.5], [-1.5, -0.000001]]],
+                [[[2, 2], [3, 2], [3, 3], [2, 2]]],
+            ])
     }
 
     /// The project's reader reads the output back: same properties exactly, same structure,
@@ -163,7 +171,8 @@ import Testing
         var worst = 0.0
         for (read, original) in zip(result.features, source) {
             #expect(read.properties == original.properties)
-            let g = try #require(read.geometry), o = try #require(original.geometry)
+            let g = try #require(read.geometry)
+            let o = try #require(original.geometry)
             #expect(g.ringEnds == o.ringEnds && g.polygonEnds == o.polygonEnds)
             try #require(g.coordinates.count == o.coordinates.count)
             for (a, b) in zip(g.coordinates, o.coordinates) { worst = max(worst, abs(a - b)) }

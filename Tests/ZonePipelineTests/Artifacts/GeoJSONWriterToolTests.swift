@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// GDAL's ogrinfo, an independent GeoJSON reader, reads what the writer (and Gzip) produce.

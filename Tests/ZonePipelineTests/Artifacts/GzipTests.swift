@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 @Suite struct GzipTests {
@@ -21,7 +22,8 @@ import Testing
 
     @Test func repetitiveInputShrinks() throws {
         let input = Self.inputs[3].1
-        let fast = try Gzip.compress(input, level: 1), best = try Gzip.compress(input, level: 9)
+        let fast = try Gzip.compress(input, level: 1)
+        let best = try Gzip.compress(input, level: 9)
         #expect(fast.count < input.count / 20)
         #expect(best.count <= fast.count)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The build's two passes (scan every file, then build units of cities that share files), the
@@ -10,7 +11,8 @@ import Testing
         if clockwise { ring.reverse() }
         let coordinates = ring.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",")
         let idText = id.map { #""id":\#($0),"# } ?? ""
-        return ##"{"type":"Feature",\##(idText)"properties":{"city":"\##(city)","style":"\##(style)","name":"n\##(x)","fill":"#ff0000"},"geometry":{"type":"Polygon","coordinates":[[\##(coordinates)]]}}"##
+        return
+            ##"{"type":"Feature",\##(idText)"properties":{"city":"\##(city)","style":"\##(style)","name":"n\##(x)","fill":"#ff0000"},"geometry":{"type":"Polygon","coordinates":[[\##(coordinates)]]}}"##
     }
 
     func write(_ files: [String: [String]], to dir: URL) throws {
@@ -30,11 +32,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         // A bow-tie (invalid, repaired) and a clockwise ring (a winding warning), ids and a
         // property of each JSON type.
-        let bowTie = #"{"type":"Feature","id":"b","properties":{"city":"rome","style":"parking","extra":{"a":[1,true,null,"x"]}},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}}"#
-        try write(["a.geojson": [feature("rome", "parking", 0, id: 7, clockwise: true), bowTie, feature("rome", "slow", 3)]], to: dir)
+        let bowTie =
+            #"{"type":"Feature","id":"b","properties":{"city":"rome","style":"parking","extra":{"a":[1,true,null,"x"]}},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}}"#
+        try write(
+            ["a.geojson": [feature("rome", "parking", 0, id: 7, clockwise: true), bowTie, feature("rome", "slow", 3)]],
+            to: dir)
         var config = PipelineConfig.default
         config.keep = ["extra"]
-        let scanner = FileScanner(config: config, cache: BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test"))
+        let scanner = FileScanner(
+            config: config, cache: BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
+        )
         let scan = try scanner.scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
         #expect(scan.digest.count == 32)
         #expect(scan.features.count == 3)
@@ -60,9 +67,16 @@ import Testing
     @Test func featureDigestsFollowWhatACityBuildReads() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try write(["a.geojson": [feature("rome", "parking", 0), feature("rome", "parking", 0), feature("rome", "parking", 0.5)]], to: dir)
+        try write(
+            [
+                "a.geojson": [
+                    feature("rome", "parking", 0), feature("rome", "parking", 0), feature("rome", "parking", 0.5),
+                ]
+            ], to: dir)
         let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
-        let scan = try FileScanner(config: .default, cache: cache).scan(dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()).file
+        let scan = try FileScanner(config: .default, cache: cache).scan(
+            dir.appendingPathComponent("a.geojson").path, context: try GEOSContext()
+        ).file
         // Same geometry and properties on another line: another digest (positions are reported).
         #expect(Set(scan.features.map(\.digest)).count == 3)
     }
@@ -70,12 +84,13 @@ import Testing
     @Test func citiesSharingFilesAreBuiltTogether() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try write([
-            "a.geojson": [feature("rome", "parking", 0), feature("oslo", "parking", 0)],
-            "b.geojson": [feature("oslo", "slow", 5)],
-            "c.geojson": [feature("paris", "parking", 0)],
-            "d.geojson": [feature("rome", "slow", 9)],
-        ], to: dir)
+        try write(
+            [
+                "a.geojson": [feature("rome", "parking", 0), feature("oslo", "parking", 0)],
+                "b.geojson": [feature("oslo", "slow", 5)],
+                "c.geojson": [feature("paris", "parking", 0)],
+                "d.geojson": [feature("rome", "slow", 9)],
+            ], to: dir)
         let zones = try ZoneLoader.load(paths: [dir.path], config: .default, jobs: 1)
         let cities = Grouping.group(zones.features, by: ["city", "style"])
         #expect(cities.map(\.city) == ["oslo", "paris", "rome"])
@@ -85,26 +100,35 @@ import Testing
         #expect(units.map(\.cities) == [[0, 2], [1]])
         #expect(units.map(\.files) == [[0, 1, 3], [2]])
         // Only what is to be built counts.
-        #expect(BuildUnit.units(of: [1], in: cities, fileOf: fileOf, fileCount: zones.files.count).map(\.files) == [[2]])
+        #expect(
+            BuildUnit.units(of: [1], in: cities, fileOf: fileOf, fileCount: zones.files.count).map(\.files) == [[2]])
     }
 
     func build(_ dir: URL, cache: BuildCache?, now: Date = Date()) throws -> BuildPipeline.Outcome {
-        try BuildPipeline(config: .default, jobs: 2).run(paths: [dir.appendingPathComponent("zones").path], configBytes: [],
-                                                         revision: nil, previousVersion: nil, cache: cache, now: now)
+        try BuildPipeline(config: .default, jobs: 2).run(
+            paths: [dir.appendingPathComponent("zones").path], configBytes: [],
+            revision: nil, previousVersion: nil, cache: cache, now: now)
     }
 
     @Test func unchangedFilesAreNotParsedAgain() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let zones = dir.appendingPathComponent("zones")
-        try write(["a.geojson": [feature("rome", "parking", 0)], "b.geojson": [feature("oslo", "parking", 0)],
-                   "c.geojson": [feature("oslo", "slow", 3, clockwise: true)]], to: zones)
+        try write(
+            [
+                "a.geojson": [feature("rome", "parking", 0)], "b.geojson": [feature("oslo", "parking", 0)],
+                "c.geojson": [feature("oslo", "slow", 3, clockwise: true)],
+            ], to: zones)
         let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
         let first = try #require(try build(dir, cache: cache).output)
         #expect(first.report.parsedFiles == 3 && first.report.cachedCities == 0)
         // Files written a moment ago may still change within their time stamps' resolution:
         // no stamp is kept for them, and they are read and hashed (not parsed) next time.
-        let stamps = { (try? FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory))?.filter { $0.hasPrefix("stamp-") }.count ?? 0 }
+        let stamps = {
+            (try? FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory))?.filter {
+                $0.hasPrefix("stamp-")
+            }.count ?? 0
+        }
         #expect(stamps() == 0)
         let second = try build(dir, cache: cache, now: Date().addingTimeInterval(10))
         #expect(second.output?.report.parsedFiles == 0 && second.output?.report.cachedCities == 2)
@@ -118,7 +142,9 @@ import Testing
         let third = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(10)).output)
         #expect(third.report.parsedFiles == 1 && third.report.cachedCities == 1)
         let fresh = try #require(try build(dir, cache: nil).output)
-        #expect(third.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes) == fresh.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
+        #expect(
+            third.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes)
+                == fresh.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
         // The cache keeps one build's worth: b's old scan and stamp are gone.
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory)
         #expect(entries.count == 6)
@@ -129,15 +155,23 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let cities = ["oslo", "paris", "rome", "wien"]
         let features = cities.enumerated().flatMap { i, city in
-            [feature(city, "parking", Double(i)), feature(city, "slow", Double(i) + 0.5), feature(city, "parking", Double(i) + 0.8)]
+            [
+                feature(city, "parking", Double(i)), feature(city, "slow", Double(i) + 0.5),
+                feature(city, "parking", Double(i) + 0.8),
+            ]
         }
         try write(["all.geojson": features], to: dir.appendingPathComponent("one/zones"))
-        try write(Dictionary(uniqueKeysWithValues: cities.enumerated().map { i, city in ("\(city).geojson", Array(features[(3 * i)..<(3 * i + 3)])) }),
-                  to: dir.appendingPathComponent("split/zones"))
+        try write(
+            Dictionary(
+                uniqueKeysWithValues: cities.enumerated().map { i, city in
+                    ("\(city).geojson", Array(features[(3 * i)..<(3 * i + 3)]))
+                }),
+            to: dir.appendingPathComponent("split/zones"))
         // One unit: both workers build its cities, which share the features read once.
         let one = try #require(try build(dir.appendingPathComponent("one"), cache: nil).output)
         let split = try #require(try build(dir.appendingPathComponent("split"), cache: nil).output)
-        let artifacts = { (o: BuildOutput) in o.files.filter { !$0.path.hasSuffix(".json") }.map { [$0.path: $0.bytes] } }
+        let artifacts = { (o: BuildOutput) in o.files.filter { !$0.path.hasSuffix(".json") }.map { [$0.path: $0.bytes] }
+        }
         #expect(one.report.cities.count == 4)
         #expect(artifacts(one) == artifacts(split))
     }
@@ -150,10 +184,12 @@ import Testing
         let context = try GEOSContext()
         let scan = try FileScanner(config: .default, cache: nil).scan(path, context: context).file
         let groups = Grouping.group(scan.features, by: ["city", "style"])
-        let builder = UnitBuilder(config: .default, scans: [scan], features: scan.features, featureStart: [0, scan.features.count],
-                                  groups: groups, folders: ["rome": "rome"])
+        let builder = UnitBuilder(
+            config: .default, scans: [scan], features: scan.features, featureStart: [0, scan.features.count],
+            groups: groups, folders: ["rome": "rome"])
         let unit = BuildUnit(files: [0], cities: [0])
-        #expect(try builder.build(city: 0, in: try builder.read(unit), context: context).artifact.get().entry.features == 1)
+        #expect(
+            try builder.build(city: 0, in: try builder.read(unit), context: context).artifact.get().entry.features == 1)
         try write(["a.geojson": [feature("rome", "parking", 2)]], to: dir)
         let error = #expect(throws: SourceError.self) { try builder.read(unit) }
         #expect(error?.path == path)

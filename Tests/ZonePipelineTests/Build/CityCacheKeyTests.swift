@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The city cache key is made from the whole configuration: changing any field changes it,
@@ -38,7 +39,8 @@ import Testing
     static func fieldNames(of value: Any, prefix: String = "") -> [String] {
         Mirror(reflecting: value).children.flatMap { child -> [String] in
             guard let label = child.label else { return [] }
-            let nested = child.value is SimplifyConfig || child.value is AntimeridianConfig
+            let nested =
+                child.value is SimplifyConfig || child.value is AntimeridianConfig
                 || child.value is StylesConfig || child.value is PublishConfig
             return nested ? fieldNames(of: child.value, prefix: prefix + label + ".") : [prefix + label]
         }

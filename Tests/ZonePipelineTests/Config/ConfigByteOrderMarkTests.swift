@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// A pipeline.yml that starts with a UTF-8 byte order mark (as Windows editors write it) reads
@@ -12,8 +13,11 @@ import Testing
     }
 
     @Test func errorColumnsDoNotCountTheMark() {
-        #expect(throws: ConfigError(.invalid, location: SourceLocation(file: "p.yml", line: 1, column: 12),
-                                    message: "expected an integer from 1 to 9, got 12")) {
+        #expect(
+            throws: ConfigError(
+                .invalid, location: SourceLocation(file: "p.yml", line: 1, column: 12),
+                message: "expected an integer from 1 to 9, got 12")
+        ) {
             try PipelineConfig.parse(yaml: "\u{FEFF}precision: 12\n", file: "p.yml")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The repository root, found from this file's path (Tests/ZonePipelineTests/Config/ConfigTests.swift).
@@ -55,7 +56,8 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
 
     /// Every key of the schema appears in pipeline.yml, and every key line has a comment above it.
     @Test func repositoryConfigDocumentsEveryKey() throws {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         var found: Set<String> = []
         var section = ""
         for (index, line) in lines.enumerated() {
@@ -95,9 +97,12 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         #expect(c.antimeridian.interpolation == .greatCircle)
         #expect(c.styles == StylesConfig(property: "style", keys: [], definitions: [:]))
         #expect(c.gzipLevel == 9)
-        #expect(c.publish == PublishConfig(target: nil, endpoint: nil, region: nil, addressing: .path,
-                                           keepVersions: 10, manifestMaxAge: 60, concurrency: 8, maxAttempts: 4,
-                                           stallTimeoutS: 30))
+        #expect(
+            c.publish
+                == PublishConfig(
+                    target: nil, endpoint: nil, region: nil, addressing: .path,
+                    keepVersions: 10, manifestMaxAge: 60, concurrency: 8, maxAttempts: 4,
+                    stallTimeoutS: 30))
         #expect(c.sourcePath == "")
         #expect(c.styleKeys == ["stroke", "stroke-width", "stroke-opacity", "fill", "fill-opacity"])
     }
@@ -168,13 +173,19 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
             ("stroke", .string("#1a9641")), ("stroke-width", .number(2)), ("fill-opacity", .number(0.4)),
             ("icon", .string("2")), ("fill", .string("#a6d96a")),
         ])
-        #expect(c.styles.definitions == ["parking": parking,
-                                         "hidden": JSONObject([("stroke-opacity", .number(0)), ("icon", .bool(true))])])
+        #expect(
+            c.styles.definitions == [
+                "parking": parking,
+                "hidden": JSONObject([("stroke-opacity", .number(0)), ("icon", .bool(true))]),
+            ])
         #expect(c.styles.definitions["parking"]?.keys == ["stroke", "stroke-width", "fill-opacity", "icon", "fill"])
         #expect(c.gzipLevel == 1)
-        #expect(c.publish == PublishConfig(target: "s3://zones-bucket/prod", endpoint: "http://127.0.0.1:5000",
-                                           region: "eu-central-1", addressing: .virtual, keepVersions: 3,
-                                           manifestMaxAge: 0, concurrency: 64, maxAttempts: 1, stallTimeoutS: 600))
+        #expect(
+            c.publish
+                == PublishConfig(
+                    target: "s3://zones-bucket/prod", endpoint: "http://127.0.0.1:5000",
+                    region: "eu-central-1", addressing: .virtual, keepVersions: 3,
+                    manifestMaxAge: 0, concurrency: 64, maxAttempts: 1, stallTimeoutS: 600))
         #expect(c.sourcePath == "p.yml")
     }
 
@@ -191,7 +202,10 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
     @Test(arguments: [
         ("overlaps: allow\n", OverlapPolicy.allow),
         ("overlaps: 'allow'\n", .allow),
-        ("overlaps: {priority: [no-parking, parking, slow-zone]}\n", .priority(["no-parking", "parking", "slow-zone"])),
+        (
+            "overlaps: {priority: [no-parking, parking, slow-zone]}\n",
+            .priority(["no-parking", "parking", "slow-zone"])
+        ),
         ("overlaps:\n  priority:\n    - parking\n", .priority(["parking"])),
         ("overlaps: {priority: []}\n", .priority([])),
         ("overlaps: {}\n", .priority([])),
@@ -204,8 +218,11 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
     @Test func errorDescriptionIsCompilerStyle() {
         let error = parseError("precision: 12\n")
         #expect(error?.description == "p.yml:1:12: error: expected an integer from 1 to 9, got 12")
-        #expect(error?.diagnostic == Diagnostic.error(SourceLocation(file: "p.yml", line: 1, column: 12),
-                                                      "expected an integer from 1 to 9, got 12"))
+        #expect(
+            error?.diagnostic
+                == Diagnostic.error(
+                    SourceLocation(file: "p.yml", line: 1, column: 12),
+                    "expected an integer from 1 to 9, got 12"))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// `keep:` and `styles.keys` of 200,000 entries: read, checked for duplicates and used by the
@@ -12,10 +13,13 @@ import Testing
         var names = (0..<count).map { "k\($0)" }
         if let duplicateAt { names[duplicateAt] = names[0] }
         let items = names.map { "  - \($0)\n" }.joined()
-        return list == "keep" ? "keep:\n" + items : "styles:\n  keys:\n" + items.replacingOccurrences(of: "  - ", with: "    - ")
+        return list == "keep"
+            ? "keep:\n" + items : "styles:\n  keys:\n" + items.replacingOccurrences(of: "  - ", with: "    - ")
     }
 
-    @Test("a list of 200,000 keys is read, and a duplicate near its end is found at its line", arguments: ["keep", "styles.keys"])
+    @Test(
+        "a list of 200,000 keys is read, and a duplicate near its end is found at its line",
+        arguments: ["keep", "styles.keys"])
     func longListsReadInLinearTime(list: String) throws {
         let clock = ContinuousClock()
         var config: PipelineConfig?
@@ -23,7 +27,9 @@ import Testing
         let read = try #require(config)
         #expect(list == "keep" ? read.keep.count == Self.count : read.styles.keys.count == Self.count)
         #expect(elapsed < .seconds(30), "\(elapsed)")
-        #expect(throws: ConfigError.self) { try PipelineConfig.parse(yaml: Self.yaml(list, duplicateAt: Self.count - 1), file: "p.yml") }
+        #expect(throws: ConfigError.self) {
+            try PipelineConfig.parse(yaml: Self.yaml(list, duplicateAt: Self.count - 1), file: "p.yml")
+        }
         do {
             _ = try PipelineConfig.parse(yaml: Self.yaml(list, duplicateAt: Self.count - 1), file: "p.yml")
         } catch {
@@ -48,7 +54,8 @@ import Testing
         let text = #"{"type":"FeatureCollection","features":["# + feature("a", 0) + "," + feature("b", 2) + "]}"
         try text.write(to: dir.appendingPathComponent("z.geojson"), atomically: true, encoding: .utf8)
         config.zones = [dir.path]
-        let outcome = try BuildPipeline(config: config, jobs: 1).run(configBytes: [], revision: nil, previousVersion: nil)
+        let outcome = try BuildPipeline(config: config, jobs: 1).run(
+            configBytes: [], revision: nil, previousVersion: nil)
         let output = try #require(outcome.output)
         #expect(output.report.features.read == 2 && output.report.features.built == 2)
         // The group's kept properties, in `keep` order, and the differing name reported.

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import ZonePipeline
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The text, markdown, JSON and SVG renderings of a diff of real cities: Bari loses its first
 /// zone, Rome is unchanged, Paris is new.
@@ -17,10 +19,15 @@ import Testing
         let removed = features.removeFirst()
         doc["features"] = features
         try JSONSerialization.data(withJSONObject: doc).write(to: dir.appendingPathComponent("bari.geojson"))
-        let removedZone = try #require(GeoJSONReader.read(SourceText(path: "removed", bytes: Array(try JSONSerialization.data(withJSONObject: removed)))).features.first?.geometry)
+        let removedZone = try #require(
+            GeoJSONReader.read(
+                SourceText(path: "removed", bytes: Array(try JSONSerialization.data(withJSONObject: removed)))
+            ).features.first?.geometry)
 
         let before = try buildInMemory(["bari.geojson", "rome-rioni.geojson"])
-        let after = try buildInMemory([dir.appendingPathComponent("bari.geojson").path, "rome-rioni.geojson", "paris.geojson"])
+        let after = try buildInMemory([
+            dir.appendingPathComponent("bari.geojson").path, "rome-rioni.geojson", "paris.geojson",
+        ])
         let diff = try ZoneDiffer(groupBy: ["city", "style"], jobs: 2, keepLayers: true)
             .diff(.built(before, name: "./store"), .built(after, name: "working zones"))
         return (diff, removedZone)
@@ -35,7 +42,10 @@ import Testing
         let bari = try #require(diff.cities.first)
         let changedGroups = bari.groups.count { $0.status != .unchanged }
         #expect(changedGroups >= 1)
-        #expect(lines.contains("| bari | changed | \(changedGroups) of 4 | \(DiffNumbers.transition(bari.vertices)) | \(DiffNumbers.transition(bari.gzipBytes)) |"))
+        #expect(
+            lines.contains(
+                "| bari | changed | \(changedGroups) of 4 | \(DiffNumbers.transition(bari.vertices)) | \(DiffNumbers.transition(bari.gzipBytes)) |"
+            ))
         #expect(lines.contains { $0.hasPrefix("| paris | added | ") })
         #expect(!lines.contains { $0.hasPrefix("| rome-rioni") }, "unchanged cities are not listed")
         #expect(lines.contains("1 unchanged city not listed. Areas in \(ZoneDiff.areaMethod)."))
@@ -56,7 +66,10 @@ import Testing
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try diff.jsonBytes())) as? [String: Any])
         #expect(json["changed"] as? Bool == true)
-        #expect((json["summary"] as? [String: Any])?["cities"] as? [String: Int] == ["added": 1, "changed": 1, "unchanged": 1])
+        #expect(
+            (json["summary"] as? [String: Any])?["cities"] as? [String: Int] == [
+                "added": 1, "changed": 1, "unchanged": 1,
+            ])
         let cities = try #require(json["cities"] as? [[String: Any]])
         let groups = try #require(cities.first { $0["city"] as? String == "bari" }?["groups"] as? [[String: Any]])
         let changed = try #require(groups.first { $0["group"] as? String == group.group })
@@ -90,11 +103,15 @@ import Testing
 
         // The removed zone's box, placed with the projection the root declares, is on the map.
         let box = try #require(BoundingBox(removedZone))
-        let (x0, y0, k, c) = try (double(root, "data-x0"), double(root, "data-y0"), double(root, "data-px-per-degree"), double(root, "data-cos-lat0"))
+        let (x0, y0, k, c) = try (
+            double(root, "data-x0"), double(root, "data-y0"), double(root, "data-px-per-degree"),
+            double(root, "data-cos-lat0")
+        )
         let (lon0, lat0) = try (double(root, "data-lon0"), double(root, "data-lat0"))
         let height = try double(root, "height")
         for (lon, lat) in [(box.west, box.south), (box.east, box.north)] {
-            let x = x0 + (lon - lon0) * c * k, y = y0 - (lat - lat0) * k
+            let x = x0 + (lon - lon0) * c * k
+            let y = y0 - (lat - lat0) * k
             #expect((0...800).contains(x) && (40...(height - 56)).contains(y), "\(x), \(y)")
         }
     }
@@ -112,7 +129,10 @@ private final class SVGReader: NSObject, XMLParserDelegate {
     private var layer: String?
     private var inScaleText = false
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         switch name {
         case "svg": root = root ?? attributes
         case "g": layer = attributes["id"]

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ZonePipeline
 
 /// A build of real city fixtures made in memory, as `zonectl diff` makes its "after".
@@ -10,7 +11,8 @@ func buildInMemory(_ files: [String], definitions: [String: JSONObject] = [:]) t
     var config = PipelineConfig.default
     config.zones = files.map { $0.hasPrefix("/") ? $0 : zonesRealDirectory.appendingPathComponent($0).path }
     config.styles.definitions = definitions
-    let outcome = try BuildPipeline(config: config, jobs: 2).run(configBytes: Array("\(definitions.keys.sorted())".utf8), revision: nil, previousVersion: nil)
+    let outcome = try BuildPipeline(config: config, jobs: 2).run(
+        configBytes: Array("\(definitions.keys.sorted())".utf8), revision: nil, previousVersion: nil)
     return try #require(outcome.output, "\(outcome.diagnostics.filter { $0.severity == .error })")
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzHarness
 import Testing
+
 @testable import ZonePipeline
 
 /// The fuzz directory of the repository (Tests/ZonePipelineTests/Fuzz/FuzzRegressionTests.swift → Fuzz/).
@@ -10,7 +11,8 @@ private let fuzzDirectory = URL(fileURLWithPath: #filePath)
 
 /// The files of Fuzz/`folder` (not dot files, not README.md), relative to Fuzz/, sorted.
 private func inputs(_ folder: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: fuzzDirectory.appendingPathComponent(folder).path)) ?? []
+    let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: fuzzDirectory.appendingPathComponent(folder).path)) ?? []
     return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { "\(folder)/\($0)" }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// The planar overlay's own cases: pinch points, exact sharing of carved borders, crossings
@@ -19,7 +20,8 @@ import Testing
     /// Two overlapping squares of two groups with priority: the lower group loses exactly the
     /// overlap, and both outputs use the same vertices along the border they now share.
     @Test func carvedBorderIsSharedExactly() throws {
-        let high = flat([[square(0.5, 0.5, 1)]]), low = flat([[square(0, 0, 1)]])
+        let high = flat([[square(0.5, 0.5, 1)]])
+        let low = flat([[square(0, 0, 1)]])
         let out = try CityOverlay(precision: 6, priority: true)([[high], [low]])
         let context = try GEOSContext()
         #expect(try geosInvalidity(out.groups[1], context: context) == nil)
@@ -74,7 +76,8 @@ import Testing
         let rounder = SnapRounder(pixel: 4)
         let cell = GridPoint(x: 0, y: 0)  // fine square [-2, 2)²
         let window = (-5...5).flatMap { x in (-5...5).map { GridPoint(x: Int64(x), y: Int64($0)) } }
-        var decided = 0, undecided = 0
+        var decided = 0
+        var undecided = 0
         for a in window {
             for b in window where a != b {
                 let exact = rounder.clipMeetsCell(a, b, pixel: cell)

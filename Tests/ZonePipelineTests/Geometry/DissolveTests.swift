@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// Dissolving one style's polygons into one feature, through the whole geometry stage
@@ -73,16 +74,20 @@ import Testing
 
     @Test func chainOfOverlapsIsOneCluster() throws {
         // a–b and b–c overlap, a and c do not: the sweep must still put all three in one union.
-        let city = try runStage(Self.parking(Self.sq(13.40, 52.50), Self.sq(13.428, 52.50), Self.sq(13.409, 52.50, 0.02)))
+        let city = try runStage(
+            Self.parking(Self.sq(13.40, 52.50), Self.sq(13.428, 52.50), Self.sq(13.409, 52.50, 0.02)))
         let g = try #require(city.group("parking")).geometry
         #expect(g.polygonCount == 1)
         #expect(abs(planarArea(g) - 5.8e-4) < 1e-12)
     }
 
     @Test func differentStylesAreDissolvedSeparately() throws {
-        let specs = Self.parking(Self.sq(13.40, 52.50), Self.sq(13.43, 52.50))
-            + [ZoneSpec("berlin", "slow-zone", flat([[Self.sq(13.45, 52.50)]])),
-               ZoneSpec("berlin", "slow-zone", flat([[Self.sq(13.46, 52.50)]]))]
+        let specs =
+            Self.parking(Self.sq(13.40, 52.50), Self.sq(13.43, 52.50))
+            + [
+                ZoneSpec("berlin", "slow-zone", flat([[Self.sq(13.45, 52.50)]])),
+                ZoneSpec("berlin", "slow-zone", flat([[Self.sq(13.46, 52.50)]])),
+            ]
         let city = try runStage(specs)
         #expect(city.groups.map(\.key) == [["berlin", "parking"], ["berlin", "slow-zone"]])
         #expect(city.group("parking")?.geometry.polygonCount == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// `ellipsoidalArea` (authalic sphere) against pyproj's geodesic area (Karney's method).
@@ -10,9 +11,12 @@ import Testing
         #expect(run.status == 0, "geodesic_areas.py failed: \(run.stderr)")
         let reference = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: [Any]])
         #expect(reference.count == 42)
-        var compared = 0, worst = 0.0
+        var compared = 0
+        var worst = 0.0
         for (file, areas) in reference {
-            let features = GeoJSONReader.read(try SourceText(contentsOf: zonesRealDirectory.appendingPathComponent(file).path)).features
+            let features = GeoJSONReader.read(
+                try SourceText(contentsOf: zonesRealDirectory.appendingPathComponent(file).path)
+            ).features
             #expect(features.count == areas.count, "\(file)")
             for (feature, expected) in zip(features, areas) {
                 guard let expected = expected as? Double, let g = feature.geometry else { continue }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 @Suite struct GEOSContextTests {
@@ -17,14 +18,18 @@ import Testing
 
     @Test func eachFailureCarriesOnlyItsOwnMessage() throws {
         let context = try GEOSContext()
-        #expect(throws: GEOSError.failed(
-            operation: "GEOSWKTReader_read_r",
-            message: "ParseException: Expected word but encountered end of stream")) {
+        #expect(
+            throws: GEOSError.failed(
+                operation: "GEOSWKTReader_read_r",
+                message: "ParseException: Expected word but encountered end of stream")
+        ) {
             try GEOSGeometry(wkt: "", context: context)
         }
-        #expect(throws: GEOSError.failed(
-            operation: "GEOSGeom_createLinearRing_r (ring 0)",
-            message: "IllegalArgumentException: Points of LinearRing do not form a closed linestring")) {
+        #expect(
+            throws: GEOSError.failed(
+                operation: "GEOSGeom_createLinearRing_r (ring 0)",
+                message: "IllegalArgumentException: Points of LinearRing do not form a closed linestring")
+        ) {
             try flat([[[0, 0, 1, 0, 1, 1, 0, 1]]]).makeGEOSGeometry(context: context)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// Invalid input (which the loader flags with `isValid = false`) is made valid by the build.
@@ -25,7 +26,9 @@ import Testing
     @Test func bowTieReadFromAFileIsRepaired() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let coordinates = stride(from: 0, to: Self.bowTie.count, by: 2).map { "[\(Self.bowTie[$0]),\(Self.bowTie[$0 + 1])]" }
+        let coordinates = stride(from: 0, to: Self.bowTie.count, by: 2).map {
+            "[\(Self.bowTie[$0]),\(Self.bowTie[$0 + 1])]"
+        }
         let text = """
             {"type":"FeatureCollection","features":[
             {"type":"Feature","properties":{"city":"berlin","style":"parking"},"geometry":{"type":"Polygon","coordinates":[[\(coordinates.joined(separator: ","))]]}},
@@ -49,14 +52,21 @@ import Testing
     }
 
     static let invalidShapes: [NamedGeometry] = [
-        NamedGeometry("ring touching itself at a vertex",
-                      flat([[[13.40, 52.50, 13.44, 52.50, 13.42, 52.52, 13.44, 52.54, 13.40, 52.54, 13.42, 52.52, 13.40, 52.50]]])),
+        NamedGeometry(
+            "ring touching itself at a vertex",
+            flat([[[13.40, 52.50, 13.44, 52.50, 13.42, 52.52, 13.44, 52.54, 13.40, 52.54, 13.42, 52.52, 13.40, 52.50]]])
+        ),
         NamedGeometry("nested shells", flat([[rect(13.40, 52.50, 13.50, 52.60)], [rect(13.42, 52.53, 13.44, 52.55)]])),
-        NamedGeometry("hole outside its shell",
-                      flat([[rect(13.40, 52.50, 13.50, 52.60), reversed(rect(13.60, 52.61, 13.61, 52.62))]], isMulti: false)),
-        NamedGeometry("overlapping parts of one MultiPolygon",
-                      flat([[rect(13.40, 52.50, 13.42, 52.52)], [rect(13.41, 52.51, 13.43, 52.53)]])),
-        NamedGeometry("spike", flat([[[13.40, 52.50, 13.42, 52.50, 13.42, 52.52, 13.43, 52.53, 13.42, 52.52, 13.40, 52.52, 13.40, 52.50]]])),
+        NamedGeometry(
+            "hole outside its shell",
+            flat([[rect(13.40, 52.50, 13.50, 52.60), reversed(rect(13.60, 52.61, 13.61, 52.62))]], isMulti: false)),
+        NamedGeometry(
+            "overlapping parts of one MultiPolygon",
+            flat([[rect(13.40, 52.50, 13.42, 52.52)], [rect(13.41, 52.51, 13.43, 52.53)]])),
+        NamedGeometry(
+            "spike",
+            flat([[[13.40, 52.50, 13.42, 52.50, 13.42, 52.52, 13.43, 52.53, 13.42, 52.52, 13.40, 52.52, 13.40, 52.50]]])
+        ),
     ]
 
     @Test(arguments: invalidShapes)
@@ -78,6 +88,8 @@ import Testing
         ])
         #expect(city.errors.isEmpty, "\(city.errors)")
         #expect(city.groups.map(\.key) == [["berlin", "parking"]])
-        #expect(city.warnings.contains { $0.message.contains("[berlin, slow-zone] has no area left") }, "\(city.diagnostics)")
+        #expect(
+            city.warnings.contains { $0.message.contains("[berlin, slow-zone] has no area left") },
+            "\(city.diagnostics)")
     }
 }

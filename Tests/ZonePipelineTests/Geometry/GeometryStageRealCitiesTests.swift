@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// An overlap setting the real cities are built with, named for test ids. Simplification is
@@ -8,11 +9,14 @@ import Testing
 struct RealCityConfig: CustomTestStringConvertible, Sendable, Hashable {
     var name: String
     var priority: [String]
-    var config: PipelineConfig { PipelineConfig(overlaps: .priority(priority), simplify: SimplifyConfig(toleranceM: 0)) }
+    var config: PipelineConfig {
+        PipelineConfig(overlaps: .priority(priority), simplify: SimplifyConfig(toleranceM: 0))
+    }
     var testDescription: String { name }
 
-    static let listed = RealCityConfig(name: "priority [no-parking, slow-zone, service-area, parking]",
-                                       priority: ["no-parking", "slow-zone", "service-area", "parking"])
+    static let listed = RealCityConfig(
+        name: "priority [no-parking, slow-zone, service-area, parking]",
+        priority: ["no-parking", "slow-zone", "service-area", "parking"])
     /// `PipelineConfig.default`: priority [] ranks every style by name.
     static let byDefault = RealCityConfig(name: "default (priority [])", priority: [])
     static let all = [listed, byDefault]
@@ -52,7 +56,8 @@ enum RealCities {
 
     static func build(_ config: RealCityConfig) -> Result<[String: CityResult], SourceError> {
         zones.map { zones in
-            Dictionary(uniqueKeysWithValues: GeometryStage.run(zones, config: config.config, jobs: 2).map { ($0.city, $0) })
+            Dictionary(
+                uniqueKeysWithValues: GeometryStage.run(zones, config: config.config, jobs: 2).map { ($0.city, $0) })
         }
     }
 
@@ -71,8 +76,10 @@ enum RealCities {
                 for (city, result) in try results(config).sorted(by: { $0.key < $1.key }) {
                     let output = dir.appendingPathComponent("\(n)-\(city).geojson")
                     try geoJSONFeatureCollection(result).write(to: output, atomically: false, encoding: .utf8)
-                    cities.append(["city": city, "output": output.path,
-                                   "input": directory.appendingPathComponent("\(city).geojson").path])
+                    cities.append([
+                        "city": city, "output": output.path,
+                        "input": directory.appendingPathComponent("\(city).geojson").path,
+                    ])
                 }
                 runs.append(["name": config.name, "priority": config.priority, "cities": cities])
             }
@@ -84,7 +91,7 @@ enum RealCities {
             guard run.status == 0 else {
                 return .failure(ShapelyCheckFailure(message: "check_geometry.py exited \(run.status): \(run.stderr)"))
             }
-            return .success(try JSONDecoder().decode(ShapelyReport.self, from: Data(run.stdout.utf8)))
+            return .success(try JSONDecoder.fromSnakeCase.decode(ShapelyReport.self, from: Data(run.stdout.utf8)))
         } catch {
             return .failure(ShapelyCheckFailure(message: "\(error)"))
         }
@@ -100,19 +107,19 @@ struct ShapelyCheckFailure: Error, CustomStringConvertible {
 struct ShapelyReport: Decodable, Sendable {
     var shapely: String
     var geos: String
-    var make_valid: [String]
+    var makeValid: [String]
     var runs: [String: [String: ShapelyCityCheck]]
 }
 
 struct ShapelyCityCheck: Decodable, Sendable {
     var invalid: [String]
-    var overlap_m2: Double
+    var overlapM2: Double
     var overlaps: [String]
-    var symdiff_deg2: Double
-    var band_deg2: Double
+    var symdiffDeg2: Double
+    var bandDeg2: Double
     var points: Int
     var inside: Int
-    var reference_several: Int
+    var referenceSeveral: Int
     var mismatches: Int
     var examples: [String]
 }
@@ -153,20 +160,23 @@ struct ShapelyCityCheck: Decodable, Sendable {
     func shapelyFindsOutputValidDisjointAndFaithful(config: RealCityConfig, city: String) throws {
         let report = try RealCities.shapely.get()
         let check = try #require(report.runs[config.name]?[city], "shapely checked no \(city) in \(config.name)")
-        #expect(check.invalid.isEmpty, "shapely \(report.shapely) (GEOS \(report.geos)) finds invalid: \(check.invalid)")
-        #expect(check.overlap_m2 < 1, "styles overlap: \(check.overlaps)")
+        #expect(
+            check.invalid.isEmpty, "shapely \(report.shapely) (GEOS \(report.geos)) finds invalid: \(check.invalid)")
+        #expect(check.overlapM2 < 1, "styles overlap: \(check.overlaps)")
         // Point-in-polygon against the independent reference; the sample must be meaningful.
         #expect(check.points >= RealCities.pointsPerCity / 2, "only \(check.points) points kept")
         #expect(check.inside > 0)
-        #expect(check.reference_several == 0, "the reference's carve left overlaps")
+        #expect(check.referenceSeveral == 0, "the reference's carve left overlaps")
         #expect(check.mismatches == 0, "\(check.mismatches) of \(check.points) points differ, e.g. \(check.examples)")
-        #expect(check.symdiff_deg2 <= check.band_deg2,
-                "output and reference differ over \(check.symdiff_deg2) deg², more than the snapping band \(check.band_deg2)")
+        #expect(
+            check.symdiffDeg2 <= check.bandDeg2,
+            "output and reference differ over \(check.symdiffDeg2) deg², more than the snapping band \(check.bandDeg2)"
+        )
     }
 
     @Test func shapelyReferenceRepairsWithTheStructureMethod() throws {
         let report = try RealCities.shapely.get()
-        #expect(report.make_valid == ["structure"], "shapely \(report.shapely) repaired with \(report.make_valid)")
+        #expect(report.makeValid == ["structure"], "shapely \(report.shapely) repaired with \(report.makeValid)")
     }
 
     /// Cities (with repaired input among them) built with 1 and with 2 threads agree exactly.

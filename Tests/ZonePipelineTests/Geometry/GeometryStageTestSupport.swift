@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 // Helpers for the geometry-stage tests: building zones in code, checking output geometry
@@ -76,7 +77,8 @@ func twiceSignedArea(_ g: PolygonalGeometry, _ range: Range<Int>) -> Double {
     let o = g.position(range.lowerBound)
     var sum = 0.0
     for i in range.lowerBound..<(range.upperBound - 1) {
-        let a = g.position(i), b = g.position(i + 1)
+        let a = g.position(i)
+        let b = g.position(i + 1)
         sum += (a.x - o.x) * (b.y - o.y) - (b.x - o.x) * (a.y - o.y)
     }
     return sum
@@ -100,7 +102,8 @@ func perimeter(_ g: PolygonalGeometry) -> Double {
     for r in 0..<g.ringCount {
         let range = g.ringRange(r)
         for i in range.lowerBound..<(range.upperBound - 1) {
-            let a = g.position(i), b = g.position(i + 1)
+            let a = g.position(i)
+            let b = g.position(i + 1)
             total += hypot(b.x - a.x, b.y - a.y)
         }
     }
@@ -114,7 +117,9 @@ func windingProblems(_ g: PolygonalGeometry) -> [String] {
         for r in g.polygonRings(p) {
             let a = twiceSignedArea(g, g.ringRange(r))
             let exterior = r == g.polygonRings(p).lowerBound
-            if exterior && !(a > 0) { problems.append("polygon \(p): exterior ring \(r) not counter-clockwise (2A = \(a))") }
+            if exterior && !(a > 0) {
+                problems.append("polygon \(p): exterior ring \(r) not counter-clockwise (2A = \(a))")
+            }
             if !exterior && !(a < 0) { problems.append("polygon \(p): hole ring \(r) not clockwise (2A = \(a))") }
         }
     }
@@ -133,7 +138,8 @@ func offGridCoordinates(_ g: PolygonalGeometry, precision: Int) -> [Double] {
 
 /// The min/max of the positions, computed here rather than by ``BoundingBox``.
 func extent(_ g: PolygonalGeometry) -> [Double] {
-    var xs: [Double] = [], ys: [Double] = []
+    var xs: [Double] = []
+    var ys: [Double] = []
     for i in 0..<g.positionCount {
         xs.append(g.position(i).x)
         ys.append(g.position(i).y)
@@ -153,12 +159,20 @@ func outputProblems(_ group: ZoneGroupResult, precision: Int, context: GEOSConte
     var problems: [String] = []
     let name = group.key.joined(separator: "/")
     if group.geometry.isEmpty { problems.append("\(name): empty geometry") }
-    if let reason = try geosInvalidity(group.geometry, context: context) { problems.append("\(name): invalid: \(reason)") }
+    if let reason = try geosInvalidity(group.geometry, context: context) {
+        problems.append("\(name): invalid: \(reason)")
+    }
     let off = offGridCoordinates(group.geometry, precision: precision)
-    if !off.isEmpty { problems.append("\(name): \(off.count) coordinates off the \(precision)-decimal grid, e.g. \(off.prefix(3))") }
+    if !off.isEmpty {
+        problems.append("\(name): \(off.count) coordinates off the \(precision)-decimal grid, e.g. \(off.prefix(3))")
+    }
     let scale = pow(10, Double(precision))
     let inexact = group.geometry.coordinates.filter { $0 != ($0 * scale).rounded() / scale }
-    if !inexact.isEmpty { problems.append("\(name): \(inexact.count) coordinates are not the doubles of \(precision)-decimal numbers, e.g. \(inexact.prefix(3))") }
+    if !inexact.isEmpty {
+        problems.append(
+            "\(name): \(inexact.count) coordinates are not the doubles of \(precision)-decimal numbers, e.g. \(inexact.prefix(3))"
+        )
+    }
     problems += windingProblems(group.geometry).map { "\(name): \($0)" }
     if group.bbox.array != bruteForceRFC7946Box(group.geometry) {
         problems.append("\(name): bbox \(group.bbox.array) but positions span \(bruteForceRFC7946Box(group.geometry))")
@@ -168,9 +182,12 @@ func outputProblems(_ group: ZoneGroupResult, precision: Int, context: GEOSConte
 
 /// All polygons of `parts` as one MultiPolygon.
 func merged(_ parts: [PolygonalGeometry]) -> PolygonalGeometry {
-    var coordinates: [Double] = [], ringEnds: [Int] = [], polygonEnds: [Int] = []
+    var coordinates: [Double] = []
+    var ringEnds: [Int] = []
+    var polygonEnds: [Int] = []
     for g in parts {
-        let positionsBefore = coordinates.count / 2, ringsBefore = ringEnds.count
+        let positionsBefore = coordinates.count / 2
+        let ringsBefore = ringEnds.count
         ringEnds += g.ringEnds.map { $0 + positionsBefore }
         polygonEnds += g.polygonEnds.map { $0 + ringsBefore }
         coordinates += g.coordinates
@@ -189,7 +206,9 @@ func corners(_ g: PolygonalGeometry) -> [(x: Double, y: Double)] {
     (0..<g.ringCount).flatMap { r -> [(x: Double, y: Double)] in
         let ring = g.ringRange(r).dropLast().map { g.position($0) }
         return ring.indices.filter { i in
-            let a = ring[(i + ring.count - 1) % ring.count], b = ring[i], c = ring[(i + 1) % ring.count]
+            let a = ring[(i + ring.count - 1) % ring.count]
+            let b = ring[i]
+            let c = ring[(i + 1) % ring.count]
             let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
             return abs(cross) > 1e-9 * hypot(b.x - a.x, b.y - a.y) * hypot(c.x - b.x, c.y - b.y)
         }.map { ring[$0] }
@@ -198,8 +217,10 @@ func corners(_ g: PolygonalGeometry) -> [(x: Double, y: Double)] {
 
 /// True when every vertex of `a` is within `tolerance` of a vertex of `b` and vice versa
 /// (with `cornersOnly`, comparing ``corners(_:)``).
-func sameVertexSet(_ a: PolygonalGeometry, _ b: PolygonalGeometry, tolerance: Double, cornersOnly: Bool = false) -> Bool {
-    let va = cornersOnly ? corners(a) : vertices(a), vb = cornersOnly ? corners(b) : vertices(b)
+func sameVertexSet(_ a: PolygonalGeometry, _ b: PolygonalGeometry, tolerance: Double, cornersOnly: Bool = false) -> Bool
+{
+    let va = cornersOnly ? corners(a) : vertices(a)
+    let vb = cornersOnly ? corners(b) : vertices(b)
     func covered(_ p: [(x: Double, y: Double)], by q: [(x: Double, y: Double)]) -> Bool {
         p.allSatisfy { v in q.contains { abs($0.x - v.x) <= tolerance && abs($0.y - v.y) <= tolerance } }
     }
@@ -207,8 +228,11 @@ func sameVertexSet(_ a: PolygonalGeometry, _ b: PolygonalGeometry, tolerance: Do
 }
 
 /// Distance from (px, py) to segment a–b.
-func pointSegmentDistance(_ px: Double, _ py: Double, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
-    let dx = b.x - a.x, dy = b.y - a.y
+func pointSegmentDistance(_ px: Double, _ py: Double, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double))
+    -> Double
+{
+    let dx = b.x - a.x
+    let dy = b.y - a.y
     let length2 = dx * dx + dy * dy
     var t = length2 > 0 ? ((px - a.x) * dx + (py - a.y) * dy) / length2 : 0
     t = min(1, max(0, t))
@@ -264,12 +288,15 @@ func geoJSONFeatureCollection(_ city: CityResult) -> String {
             guard let s = member.value.stringValue else { return nil }
             return "\(jsonQuoted(member.key)):\(jsonQuoted(s))"
         }.joined(separator: ",")
-        out += "{\"type\":\"Feature\",\"properties\":{\(properties)},\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":["
+        out +=
+            "{\"type\":\"Feature\",\"properties\":{\(properties)},\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":["
         let g = group.geometry
         out += (0..<g.polygonCount).map { p in
-            "[" + g.polygonRings(p).map { r in
-                "[" + g.ringRange(r).map { "[\(g.position($0).x),\(g.position($0).y)]" }.joined(separator: ",") + "]"
-            }.joined(separator: ",") + "]"
+            "["
+                + g.polygonRings(p).map { r in
+                    "[" + g.ringRange(r).map { "[\(g.position($0).x),\(g.position($0).y)]" }.joined(separator: ",")
+                        + "]"
+                }.joined(separator: ",") + "]"
         }.joined(separator: ",")
         out += "]}}"
     }

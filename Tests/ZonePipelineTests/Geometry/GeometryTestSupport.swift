@@ -1,10 +1,13 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// Builds a flat geometry from polygons given as rings of x0, y0, x1, y1, … (rings may be
 /// open or short: tests read invalid input too).
 func flat(_ polygons: [[[Double]]], isMulti: Bool = true) -> PolygonalGeometry {
-    var coordinates: [Double] = [], ringEnds: [Int] = [], polygonEnds: [Int] = []
+    var coordinates: [Double] = []
+    var ringEnds: [Int] = []
+    var polygonEnds: [Int] = []
     for polygon in polygons {
         for ring in polygon {
             coordinates += ring

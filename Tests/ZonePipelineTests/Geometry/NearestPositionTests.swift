@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 @Suite struct NearestPositionTests {

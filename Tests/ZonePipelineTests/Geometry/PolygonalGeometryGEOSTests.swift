@@ -1,13 +1,16 @@
 import Testing
+
 @testable import ZonePipeline
 
 @Suite struct PolygonalGeometryGEOSTests {
     static let roundTrips: [NamedGeometry] = [
         NamedGeometry("polygon with hole", flat([[square(0, 0, 10), reversed(square(2, 2, 3))]], isMulti: false)),
-        NamedGeometry("multipolygon", flat([
-            [square(13.404954, 52.520008, 0.25), reversed(square(13.5, 52.6, 0.01))],
-            [[-0.1, 51.5, 0.2, 51.5, 0.05, 51.7, -0.1, 51.5]],
-        ])),
+        NamedGeometry(
+            "multipolygon",
+            flat([
+                [square(13.404954, 52.520008, 0.25), reversed(square(13.5, 52.6, 0.01))],
+                [[-0.1, 51.5, 0.2, 51.5, 0.05, 51.7, -0.1, 51.5]],
+            ])),
         NamedGeometry("multipolygon with one part", flat([[square(-180, -90, 1e-9)]])),
         NamedGeometry("empty multipolygon", flat([])),
         NamedGeometry("empty polygon", flat([], isMulti: false)),
@@ -23,7 +26,8 @@ import Testing
 
     @Test func geometryCollectionOfPolygonsIsFlattenedAndEmptyPartsDropped() throws {
         let context = try GEOSContext()
-        let wkt = "GEOMETRYCOLLECTION (POLYGON ((0 0, 1 0, 1 1, 0 0)), "
+        let wkt =
+            "GEOMETRYCOLLECTION (POLYGON ((0 0, 1 0, 1 1, 0 0)), "
             + "MULTIPOLYGON (((5 5, 6 5, 6 6, 5 5)), EMPTY), POLYGON EMPTY)"
         let geometry = try PolygonalGeometry(GEOSGeometry(wkt: wkt, context: context))
         #expect(geometry == flat([[[0, 0, 1, 0, 1, 1, 0, 0]], [[5, 5, 6, 5, 6, 6, 5, 5]]]))
@@ -46,18 +50,37 @@ import Testing
     }
 
     static let malformed: [(NamedGeometry, String)] = [
-        (NamedGeometry("odd coordinate count", PolygonalGeometry(
-            uncheckedCoordinates: [0, 0, 1], ringEnds: [1], polygonEnds: [1])), "odd number of coordinates (3)"),
-        (NamedGeometry("ring past the buffer", PolygonalGeometry(
-            uncheckedCoordinates: square(0, 0, 1), ringEnds: [6], polygonEnds: [1])), "rings cover 6 of 5 positions"),
-        (NamedGeometry("ring ends going back", PolygonalGeometry(
-            uncheckedCoordinates: square(0, 0, 1), ringEnds: [5, 4], polygonEnds: [2])),
-         "ring 1 ends at position 4, before its start 5"),
-        (NamedGeometry("polygons miss a ring", PolygonalGeometry(
-            uncheckedCoordinates: square(0, 0, 1) + square(0, 0, 1), ringEnds: [5, 10], polygonEnds: [1])),
-         "polygons cover 1 of 2 rings"),
-        (NamedGeometry("polygon with two parts", flat([[square(0, 0, 1)], [square(5, 5, 1)]], isMulti: false)),
-         "a Polygon with 2 parts"),
+        (
+            NamedGeometry(
+                "odd coordinate count",
+                PolygonalGeometry(
+                    uncheckedCoordinates: [0, 0, 1], ringEnds: [1], polygonEnds: [1])), "odd number of coordinates (3)"
+        ),
+        (
+            NamedGeometry(
+                "ring past the buffer",
+                PolygonalGeometry(
+                    uncheckedCoordinates: square(0, 0, 1), ringEnds: [6], polygonEnds: [1])),
+            "rings cover 6 of 5 positions"
+        ),
+        (
+            NamedGeometry(
+                "ring ends going back",
+                PolygonalGeometry(
+                    uncheckedCoordinates: square(0, 0, 1), ringEnds: [5, 4], polygonEnds: [2])),
+            "ring 1 ends at position 4, before its start 5"
+        ),
+        (
+            NamedGeometry(
+                "polygons miss a ring",
+                PolygonalGeometry(
+                    uncheckedCoordinates: square(0, 0, 1) + square(0, 0, 1), ringEnds: [5, 10], polygonEnds: [1])),
+            "polygons cover 1 of 2 rings"
+        ),
+        (
+            NamedGeometry("polygon with two parts", flat([[square(0, 0, 1)], [square(5, 5, 1)]], isMulti: false)),
+            "a Polygon with 2 parts"
+        ),
     ]
 
     @Test(arguments: malformed)
@@ -72,9 +95,11 @@ import Testing
         let context = try GEOSContext()
         // Polygon 0 is fine, polygon 1's hole is unclosed: the made rings and polygon are freed.
         let geometry = flat([[square(0, 0, 1)], [square(5, 5, 5), [6, 6, 7, 6, 7, 7]]])
-        #expect(throws: GEOSError.failed(
-            operation: "GEOSGeom_createLinearRing_r (ring 2)",
-            message: "IllegalArgumentException: Points of LinearRing do not form a closed linestring")) {
+        #expect(
+            throws: GEOSError.failed(
+                operation: "GEOSGeom_createLinearRing_r (ring 2)",
+                message: "IllegalArgumentException: Points of LinearRing do not form a closed linestring")
+        ) {
             try geometry.makeGEOSGeometry(context: context)
         }
         #expect(context.errorMessages.isEmpty)

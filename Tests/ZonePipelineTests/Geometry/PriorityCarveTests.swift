@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// Overlaps between styles: `overlaps: {priority: [...]}` carves lower styles, `allow` keeps
@@ -33,7 +34,9 @@ import Testing
 
         // The two outputs touch along the carved border but do not overlap.
         let context = try GEOSContext()
-        #expect(try !parking.makeGEOSGeometry(context: context).interiorsIntersect(noParking.makeGEOSGeometry(context: context)))
+        #expect(
+            try !parking.makeGEOSGeometry(context: context).interiorsIntersect(
+                noParking.makeGEOSGeometry(context: context)))
 
         // The contested area is the overlap, measured on the sphere.
         #expect(city.contested.count == 1)
@@ -60,8 +63,10 @@ import Testing
         // priority [] (the default): by name, so "no-parking" beats "parking".
         let byName = try runStage(Self.specs, config: .default)
         #expect(byName.contested.map(\.winner) == [["berlin", "no-parking"]])
-        #expect(Self.relativeError(sphericalArea(try #require(byName.group("no-parking")).geometry),
-                                   sphericalArea(flat([[Self.noParkingRing]]))) < 1e-12)
+        #expect(
+            Self.relativeError(
+                sphericalArea(try #require(byName.group("no-parking")).geometry),
+                sphericalArea(flat([[Self.noParkingRing]]))) < 1e-12)
         // A listed style beats an unlisted one whatever the names.
         let listed = try runStage(Self.specs, config: PipelineConfig(overlaps: .priority(["parking"])))
         #expect(listed.contested.map(\.winner) == [["berlin", "parking"]])
@@ -77,7 +82,9 @@ import Testing
         #expect(sameVertexSet(noParking, flat([[Self.noParkingRing]]), tolerance: 1e-12, cornersOnly: true))
         #expect(Self.relativeError(sphericalArea(parking), sphericalArea(flat([[Self.parkingRing]]))) < 1e-12)
         let context = try GEOSContext()
-        #expect(try parking.makeGEOSGeometry(context: context).interiorsIntersect(noParking.makeGEOSGeometry(context: context)))
+        #expect(
+            try parking.makeGEOSGeometry(context: context).interiorsIntersect(
+                noParking.makeGEOSGeometry(context: context)))
     }
 
     @Test func fullyCoveredStyleLeavesNoFeatureAndAWarning() throws {
@@ -88,7 +95,8 @@ import Testing
         let city = try runStage(specs, config: PipelineConfig(overlaps: .priority(["no-parking"])))
         #expect(city.groups.map(\.key) == [["berlin", "no-parking"]])
         #expect(city.errors.isEmpty)
-        #expect(city.warnings.contains { $0.message.contains("[berlin, parking] has no area left") }, "\(city.diagnostics)")
+        #expect(
+            city.warnings.contains { $0.message.contains("[berlin, parking] has no area left") }, "\(city.diagnostics)")
         #expect(city.contested.count == 1)
     }
 
@@ -106,7 +114,9 @@ import Testing
         #expect(outputs.count == 3)
         for i in outputs.indices {
             for j in outputs.indices where j > i {
-                #expect(try !outputs[i].interiorsIntersect(outputs[j]), "\(city.groups[i].key) and \(city.groups[j].key) overlap")
+                #expect(
+                    try !outputs[i].interiorsIntersect(outputs[j]),
+                    "\(city.groups[i].key) and \(city.groups[j].key) overlap")
             }
         }
         // Total area = area of the union of the three squares: 3·4e-4 − 1e-4 (a∩b) − 2.25e-4

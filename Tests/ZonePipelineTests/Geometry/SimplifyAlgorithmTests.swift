@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// Douglas–Peucker and Visvalingam–Whyatt significance on polylines with known answers, and the
@@ -74,7 +75,8 @@ import Testing
     @Test func localFrameMeasuresMetresAndRoundTrips() {
         let frame = LocalFrame(box: BoundingBox(west: 10, south: 59.9, east: 10.2, north: 60.1))
         let metresPerDegree = 6_371_008.8 * Double.pi / 180
-        let north = frame.project(10.1, 60.001), centre = frame.project(10.1, 60)
+        let north = frame.project(10.1, 60.001)
+        let centre = frame.project(10.1, 60)
         #expect(abs((north.y - centre.y) - 0.001 * metresPerDegree) < 1e-6)
         let east = frame.project(10.101, 60)
         #expect(abs((east.x - centre.x) - 0.001 * metresPerDegree * cos(60 * Double.pi / 180)) < 1e-6)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// A tolerance the real cities are simplified with, named for test ids.
@@ -30,7 +31,9 @@ enum SimplifiedRealCities {
 
     static func build(_ tolerance: SimplifyTolerance) -> Result<[String: CityResult], SourceError> {
         RealCities.zones.map { zones in
-            Dictionary(uniqueKeysWithValues: GeometryStage.run(zones, config: config(tolerance), jobs: 2).map { ($0.city, $0) })
+            Dictionary(
+                uniqueKeysWithValues: GeometryStage.run(zones, config: config(tolerance), jobs: 2).map { ($0.city, $0) }
+            )
         }
     }
 }
@@ -45,7 +48,8 @@ enum SimplifiedRealCities {
         let before = try #require(try RealCities.results(.listed)[city])
         let after = try #require(try SimplifiedRealCities.results(tolerance)[city])
         #expect(!after.diagnostics.hasErrors, "\(after.errors.prefix(5))")
-        #expect(!after.warnings.contains { $0.message.contains("simplify:") }, "a fallback was taken: \(after.warnings)")
+        #expect(
+            !after.warnings.contains { $0.message.contains("simplify:") }, "a fallback was taken: \(after.warnings)")
         // Same features, each valid, on the grid, wound and boxed.
         #expect(after.groups.map(\.key) == before.groups.map(\.key))
         let context = try GEOSContext()
@@ -60,7 +64,8 @@ enum SimplifiedRealCities {
 
         // In metres around the city's centre.
         let sketch = MetricSketch(centreOf: before.groups.map(\.geometry))
-        let b = before.groups.map { sketch.metres($0.geometry) }, a = after.groups.map { sketch.metres($0.geometry) }
+        let b = before.groups.map { sketch.metres($0.geometry) }
+        let a = after.groups.map { sketch.metres($0.geometry) }
         let t = tolerance.metres
 
         // Neighbouring styles do not overlap.
@@ -72,12 +77,14 @@ enum SimplifiedRealCities {
         }
         // No gap opens between neighbours: what was covered, away from the city's outer edge
         // (which simplification moves by up to the tolerance), is still covered.
-        let unionBefore = try geosUnion(b, context: context), unionAfter = try geosUnion(a, context: context)
+        let unionBefore = try geosUnion(b, context: context)
+        let unionAfter = try geosUnion(a, context: context)
         let gap = try unionBefore.buffer(-(t + 0.2)).difference(unionAfter).area()
         #expect(gap <= 1, "\(gap) m² of gaps between neighbours")
         // Covered area changes only along the outer edge, by at most the tolerance there.
         let band = try unionBefore.boundary().length() * (t + SimplifiedRealCities.cellMetres)
-        let lost = try unionBefore.difference(unionAfter).area(), added = try unionAfter.difference(unionBefore).area()
+        let lost = try unionBefore.difference(unionAfter).area()
+        let added = try unionAfter.difference(unionBefore).area()
         #expect(lost <= band && added <= band, "lost \(lost) m², added \(added) m², band \(band) m²")
 
         // Every border moved at most the tolerance plus a grid cell.
@@ -85,7 +92,9 @@ enum SimplifiedRealCities {
             let d = discreteHausdorff(b[g], a[g], searchRadius: t + 1)
             #expect(d <= t + SimplifiedRealCities.cellMetres, "\(group.key): a border moved \(d) m")
             // The stage's own report agrees (it bounds the deviation from above; frames differ by 0.2 %).
-            #expect(d <= group.hausdorffM * 1.002 + 1e-3 && group.hausdorffM <= t * 1.0001, "\(group.key): reported \(group.hausdorffM) m, measured \(d) m")
+            #expect(
+                d <= group.hausdorffM * 1.002 + 1e-3 && group.hausdorffM <= t * 1.0001,
+                "\(group.key): reported \(group.hausdorffM) m, measured \(d) m")
             #expect(group.verticesBeforeSimplify == before.groups[g].geometry.positionCount)
             #expect(group.verticesAfterSimplify == group.geometry.positionCount)
         }
@@ -106,10 +115,14 @@ enum SimplifiedRealCities {
         let a = after.groups.map { sketch.metres($0.geometry) }
         for (g, group) in after.groups.enumerated() {
             #expect(try geosInvalidity(group.geometry, context: context) == nil)
-            #expect(discreteHausdorff(sketch.metres(before.groups[g].geometry), a[g], searchRadius: 3) <= 2 + SimplifiedRealCities.cellMetres)
+            #expect(
+                discreteHausdorff(sketch.metres(before.groups[g].geometry), a[g], searchRadius: 3) <= 2
+                    + SimplifiedRealCities.cellMetres)
             for j in a.indices where j > g { #expect(try overlapArea(a[g], a[j], context: context) <= 1e-6) }
         }
-        #expect(after.groups.reduce(0) { $0 + $1.geometry.positionCount } < before.groups.reduce(0) { $0 + $1.geometry.positionCount })
+        #expect(
+            after.groups.reduce(0) { $0 + $1.geometry.positionCount }
+                < before.groups.reduce(0) { $0 + $1.geometry.positionCount })
     }
 
     /// Simplified builds with 1 and 2 threads, and twice in a row, agree exactly.
@@ -130,7 +143,9 @@ enum SimplifiedRealCities {
         // And simplification did something in each city.
         let unsimplified = GeometryStage.run(zones, config: RealCityConfig.listed.config, jobs: 2)
         for (a, b) in zip(runs[0], unsimplified) {
-            #expect(a.groups.reduce(0) { $0 + $1.geometry.positionCount } < b.groups.reduce(0) { $0 + $1.geometry.positionCount }, "\(a.city)")
+            #expect(
+                a.groups.reduce(0) { $0 + $1.geometry.positionCount }
+                    < b.groups.reduce(0) { $0 + $1.geometry.positionCount }, "\(a.city)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The repair after simplification, on constructed cases where simplifying each arc on its own
@@ -25,7 +26,9 @@ import Testing
         return arcs.geometries()
     }
 
-    func simplify(_ groups: [PolygonalGeometry], tolerance: Double, method: SimplifyConfig.Method = .douglasPeucker) throws -> SharedArcSimplify.Output {
+    func simplify(_ groups: [PolygonalGeometry], tolerance: Double, method: SimplifyConfig.Method = .douglasPeucker)
+        throws -> SharedArcSimplify.Output
+    {
         let settings = SimplifyConfig(toleranceM: tolerance, method: method)
         return try SharedArcSimplify(context: try GEOSContext(), settings: settings, clearance: Self.grid)(groups)
     }
@@ -47,7 +50,9 @@ import Testing
         // Simplified alone at 3 m, A's top becomes straight and cuts through B.
         let naive = try naive([Self.notched, b], tolerance: 3)
         #expect(!contains(naive[0], 50, 48), "the notch is within tolerance, so plain Douglas–Peucker drops it")
-        #expect(try interiorsIntersect(naive[0], naive[1], context: context), "the naive result must cross for this test to mean anything")
+        #expect(
+            try interiorsIntersect(naive[0], naive[1], context: context),
+            "the naive result must cross for this test to mean anything")
 
         let out = try simplify([Self.notched, b], tolerance: 3)
         #expect(out.notes.isEmpty, "\(out.notes)")
@@ -100,7 +105,8 @@ import Testing
         let triangle = flat([[Self.sketch.ring([(0, 0), (10, 0), (5, 0.5)])]])
         let box = try #require(BoundingBox(triangle))
         let frame = LocalFrame(box: box)
-        var arcs = ArcSimplification(ArcTopology(groups: [triangle], frame: frame), method: .douglasPeucker, tolerance: 1)
+        var arcs = ArcSimplification(
+            ArcTopology(groups: [triangle], frame: frame), method: .douglasPeucker, tolerance: 1)
         #expect(arcs.ringVertices(0).count == 3)
         #expect(arcs.isCollapsed(0))
         let restored = arcs.restoreMostSignificant(ring: 0)
@@ -109,8 +115,9 @@ import Testing
         let again = arcs.restoreMostSignificant(ring: 0)
         #expect(!again, "nothing is left to restore")
         // A ring walked the other way (clockwise) is not "collapsed" either way.
-        var clockwise = ArcSimplification(ArcTopology(groups: [flat([[reversed(triangle.coordinates)]])], frame: frame),
-                                          method: .douglasPeucker, tolerance: 0)
+        var clockwise = ArcSimplification(
+            ArcTopology(groups: [flat([[reversed(triangle.coordinates)]])], frame: frame),
+            method: .douglasPeucker, tolerance: 0)
         for a in clockwise.kept.indices { clockwise.unsimplify(arc: a) }
         #expect(!clockwise.isCollapsed(0))
         let rounds = clockwise.repair(clearance: Self.grid)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 // Helpers for the simplification tests: shapes drawn in metres around a place, and measures of
@@ -28,7 +29,8 @@ struct MetricSketch {
     /// `g` in metres around (lon0, lat0).
     func metres(_ g: PolygonalGeometry) -> PolygonalGeometry {
         var out = g
-        let kx = Self.metresPerDegree * cos(lat0 * .pi / 180), ky = Self.metresPerDegree
+        let kx = Self.metresPerDegree * cos(lat0 * .pi / 180)
+        let ky = Self.metresPerDegree
         let (x0, y0) = (lon0, lat0)
         out.mapPositions { x, y in
             x = (x - x0) * kx
@@ -39,7 +41,8 @@ struct MetricSketch {
 
     /// A sketch centred on the box of `geometries`.
     init(centreOf geometries: [PolygonalGeometry]) {
-        var xs: [Double] = [], ys: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         for g in geometries {
             for i in 0..<g.positionCount {
                 xs.append(g.position(i).x)
@@ -62,7 +65,8 @@ func ringSegments(_ g: PolygonalGeometry) -> [(Double, Double, Double, Double)] 
     for r in 0..<g.ringCount {
         let range = g.ringRange(r)
         for i in range.lowerBound..<(range.upperBound - 1) {
-            let a = g.position(i), b = g.position(i + 1)
+            let a = g.position(i)
+            let b = g.position(i + 1)
             out.append((a.x, a.y, b.x, b.y))
         }
     }
@@ -73,7 +77,9 @@ func ringSegments(_ g: PolygonalGeometry) -> [(Double, Double, Double, Double)] 
 /// boundary, and the same from `b` to `a` (a discrete Hausdorff distance, in the units of the
 /// coordinates). Distances beyond `searchRadius` are reported as +∞.
 func discreteHausdorff(_ a: PolygonalGeometry, _ b: PolygonalGeometry, searchRadius: Double) -> Double {
-    max(oneSidedDistance(from: a, to: b, searchRadius: searchRadius), oneSidedDistance(from: b, to: a, searchRadius: searchRadius))
+    max(
+        oneSidedDistance(from: a, to: b, searchRadius: searchRadius),
+        oneSidedDistance(from: b, to: a, searchRadius: searchRadius))
 }
 
 /// The farthest a vertex or segment midpoint of `a`'s rings lies from `b`'s rings (+∞ beyond
@@ -87,9 +93,15 @@ func oneSidedDistance(from a: PolygonalGeometry, to b: PolygonalGeometry, search
     for (k, s) in segments.enumerated() {
         let pieces = max(1, Int((hypot(s.2 - s.0, s.3 - s.1) / 10).rounded(.up)))
         for p in 0..<pieces {
-            let f0 = Double(p) / Double(pieces), f1 = Double(p + 1) / Double(pieces)
-            let x0 = s.0 + f0 * (s.2 - s.0), y0 = s.1 + f0 * (s.3 - s.1), x1 = s.0 + f1 * (s.2 - s.0), y1 = s.1 + f1 * (s.3 - s.1)
-            boxes.append(BoundingBox(west: min(x0, x1) - r, south: min(y0, y1) - r, east: max(x0, x1) + r, north: max(y0, y1) + r))
+            let f0 = Double(p) / Double(pieces)
+            let f1 = Double(p + 1) / Double(pieces)
+            let x0 = s.0 + f0 * (s.2 - s.0)
+            let y0 = s.1 + f0 * (s.3 - s.1)
+            let x1 = s.0 + f1 * (s.2 - s.0)
+            let y1 = s.1 + f1 * (s.3 - s.1)
+            boxes.append(
+                BoundingBox(
+                    west: min(x0, x1) - r, south: min(y0, y1) - r, east: max(x0, x1) + r, north: max(y0, y1) + r))
             owner.append(k)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// The shared-arc topology (docs/ARCHITECTURE.md, "The overlay engine"): rings of a city cut at junctions into
@@ -32,10 +33,12 @@ import Testing
     }
 
     @Test func twoSquaresSharingAnEdgeShareThatEdgeAsOneArcWalkedBothWays() throws {
-        let left = square(13.0, 52.0, 0.001), right = square(13.001, 52.0, 0.001)
+        let left = square(13.0, 52.0, 0.001)
+        let right = square(13.001, 52.0, 0.001)
         let t = try topology([flat([[left]]), flat([[right]])])
         #expect(t.rings.count == 2)
-        let arcsOfLeft = Set(t.rings[0].map(\.arc)), arcsOfRight = Set(t.rings[1].map(\.arc))
+        let arcsOfLeft = Set(t.rings[0].map(\.arc))
+        let arcsOfRight = Set(t.rings[1].map(\.arc))
         let shared = arcsOfLeft.intersection(arcsOfRight)
         try #require(shared.count == 1, "arcs \(t.rings)")
         let arc = try #require(shared.first)
@@ -43,7 +46,8 @@ import Testing
         let ends = Set(t.arcs[arc].map { [t.lonLat($0).x, t.lonLat($0).y] })
         #expect(ends == [[13.001, 52.0], [13.001, 52.001]])
         // Both squares are counter-clockwise, so they walk it in opposite directions.
-        let useLeft = try #require(t.rings[0].first { $0.arc == arc }), useRight = try #require(t.rings[1].first { $0.arc == arc })
+        let useLeft = try #require(t.rings[0].first { $0.arc == arc })
+        let useRight = try #require(t.rings[1].first { $0.arc == arc })
         #expect(useLeft.reversed != useRight.reversed)
         #expect(positions(t, useLeft) == positions(t, useRight).reversed())
         // Three arcs in all: the shared edge and each square's other three sides.
@@ -54,7 +58,8 @@ import Testing
     }
 
     @Test func anIslandFillingAHoleSharesOneClosedArcWithIt() throws {
-        let outer = square(13.0, 52.0, 0.003), hole = reversed(square(13.001, 52.001, 0.001))
+        let outer = square(13.0, 52.0, 0.003)
+        let hole = reversed(square(13.001, 52.001, 0.001))
         let island = square(13.001, 52.001, 0.001)
         let t = try topology([flat([[outer, hole]]), flat([[island]])])
         #expect(t.rings.count == 3)
@@ -87,7 +92,8 @@ import Testing
     @Test func aVertexOnAnotherRingsSegmentIsInsertedThere() throws {
         // B sits on top of A and shares the left half of A's top edge, which has no vertex at
         // its middle (13.001, 52.001): overlay output looks like this where one group was cut.
-        let a = rect(13.0, 52.0, 13.002, 52.001), b = rect(13.0, 52.001, 13.001, 52.002)
+        let a = rect(13.0, 52.0, 13.002, 52.001)
+        let b = rect(13.0, 52.001, 13.001, 52.002)
         let t = try topology([flat([[a]]), flat([[b]])])
         let middle = [13.001, 52.001]
         #expect(ringCycle(t, 0).contains(middle), "A's ring gained B's corner")
@@ -114,14 +120,17 @@ import Testing
 
     @Test func whereThreeRingsMeetTheVertexEndsEveryArc() throws {
         // Three rectangles meeting at (13.001, 52.001): left half bottom, right half bottom, top.
-        let p = rect(13.0, 52.0, 13.001, 52.001), q = rect(13.001, 52.0, 13.002, 52.001), r = rect(13.0, 52.001, 13.002, 52.002)
+        let p = rect(13.0, 52.0, 13.001, 52.001)
+        let q = rect(13.001, 52.0, 13.002, 52.001)
+        let r = rect(13.0, 52.001, 13.002, 52.002)
         let t = try topology([flat([[p]]), flat([[q]]), flat([[r]])])
         let centre = try #require((0..<t.vertexCount).first { t.lonLat(Int32($0)) == (13.001, 52.001) })
         for path in t.arcs {
             #expect(!path.dropFirst().dropLast().contains(Int32(centre)), "arc \(path) runs through the junction")
         }
         // p–q share the vertical edge below the centre; p–r and q–r the halves of the middle line.
-        #expect(t.arcs.filter { path in t.rings.filter { $0.contains { t.arcs[$0.arc] == path } }.count == 2 }.count == 3)
+        #expect(
+            t.arcs.filter { path in t.rings.filter { $0.contains { t.arcs[$0.arc] == path } }.count == 2 }.count == 3)
         #expect(sameCycle(ringCycle(t, 0), cycle(p)))
         #expect(sameCycle(ringCycle(t, 1), cycle(q)))
         // r's bottom edge gained the centre, where p and q meet it.

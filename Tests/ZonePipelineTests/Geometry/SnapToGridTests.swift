@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ZonePipeline
 
 /// Rounding the city to the `precision` grid (1e-6° by default): parts thinner than a cell
@@ -15,7 +16,10 @@ import Testing
         #expect(g.polygonCount == 1)
         #expect(sameVertexSet(g, flat([[Self.square]]), tolerance: 1e-12))
         let warnings = city.warnings.map(\.message)
-        #expect(warnings == ["group [berlin, parking]: 1 polygon(s) and 0 hole(s) collapsed on the 6-decimal grid and were dropped"])
+        #expect(
+            warnings == [
+                "group [berlin, parking]: 1 polygon(s) and 0 hole(s) collapsed on the 6-decimal grid and were dropped"
+            ])
     }
 
     @Test func styleMadeOnlyOfSliversHasNoFeatureAndAWarning() throws {
@@ -25,7 +29,9 @@ import Testing
         ])
         #expect(city.errors.isEmpty)
         #expect(city.groups.map(\.key) == [["berlin", "parking"]])
-        #expect(city.warnings.contains { $0.message.contains("[berlin, slow-zone] has no area left") }, "\(city.diagnostics)")
+        #expect(
+            city.warnings.contains { $0.message.contains("[berlin, slow-zone] has no area left") },
+            "\(city.diagnostics)")
     }
 
     @Test func holeThinnerThanTheGridCollapsesWithAWarning() throws {
@@ -33,7 +39,10 @@ import Testing
         let city = try runStage([ZoneSpec("berlin", "parking", flat([[Self.square, hole]], isMulti: false))])
         let g = try #require(city.group("parking")).geometry
         #expect(g.ringCount == 1)
-        #expect(city.warnings.map(\.message) == ["group [berlin, parking]: 0 polygon(s) and 1 hole(s) collapsed on the 6-decimal grid and were dropped"])
+        #expect(
+            city.warnings.map(\.message) == [
+                "group [berlin, parking]: 0 polygon(s) and 1 hole(s) collapsed on the 6-decimal grid and were dropped"
+            ])
     }
 
     @Test func polygonAFewCellsWideSurvives() throws {
@@ -47,9 +56,12 @@ import Testing
     @Test(arguments: [1, 3, 4, 5, 6, 7, 9])
     func offGridInputIsRoundedToThePrecision(precision: Int) throws {
         // A triangle with 12-decimal corners.
-        let ring = [13.123456789012, 52.987654321098, 13.623456789012, 52.987654321098,
-                    13.373456789012, 53.487654321098, 13.123456789012, 52.987654321098]
-        let city = try runStage([ZoneSpec("x", "parking", flat([[ring]]))], config: PipelineConfig(precision: precision))
+        let ring = [
+            13.123456789012, 52.987654321098, 13.623456789012, 52.987654321098,
+            13.373456789012, 53.487654321098, 13.123456789012, 52.987654321098,
+        ]
+        let city = try runStage(
+            [ZoneSpec("x", "parking", flat([[ring]]))], config: PipelineConfig(precision: precision))
         #expect(city.diagnostics.isEmpty, "\(city.diagnostics)")
         let group = try #require(city.group("parking"))
         let context = try GEOSContext()
@@ -58,7 +70,9 @@ import Testing
         // a reader makes of the decimal (so printing it needs at most `precision` decimals),
         // also where GEOS's scale 1 / 10^-p is not exactly 10^p (p = 5, 9).
         let scale = pow10(precision)
-        let rounded = vertices(flat([[ring]])).flatMap { [($0.x * scale).rounded() / scale, ($0.y * scale).rounded() / scale] }
+        let rounded = vertices(flat([[ring]])).flatMap {
+            [($0.x * scale).rounded() / scale, ($0.y * scale).rounded() / scale]
+        }
         #expect(sameVertexSet(group.geometry, flat([[rounded + rounded.prefix(2)]]), tolerance: 0))
         let decimals = group.geometry.coordinates.map { String(format: "%.\(precision)f", $0) }
         #expect(group.geometry.coordinates == decimals.map { Double($0)! })
@@ -68,10 +82,11 @@ import Testing
         // Two styles meeting along a slanted border whose vertices are off the grid.
         let left = [13.40, 52.50, 13.4050000004, 52.50, 13.4062345678, 52.51, 13.40, 52.51, 13.40, 52.50]
         let right = [13.4050000004, 52.50, 13.42, 52.50, 13.42, 52.51, 13.4062345678, 52.51, 13.4050000004, 52.50]
-        let city = try runStage([
-            ZoneSpec("berlin", "parking", flat([[left]])),
-            ZoneSpec("berlin", "slow-zone", flat([[right]])),
-        ], config: PipelineConfig(overlaps: .allow))
+        let city = try runStage(
+            [
+                ZoneSpec("berlin", "parking", flat([[left]])),
+                ZoneSpec("berlin", "slow-zone", flat([[right]])),
+            ], config: PipelineConfig(overlaps: .allow))
         #expect(city.diagnostics.isEmpty, "\(city.diagnostics)")
         let a = try #require(city.group("parking")).geometry
         let b = try #require(city.group("slow-zone")).geometry

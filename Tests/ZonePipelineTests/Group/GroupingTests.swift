@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// Grouping by `group_by` across files, and the `keep` properties of output features.
@@ -35,23 +36,32 @@ import Testing
     }
 
     @Test func keptPropertiesAreCopiedAndConflictsReported() throws {
-        let (zones, dir) = try load(["a.geojson": [
-            feature("rome", "parking", 0, #","zone":"A1","name":"Centro""#),
-            feature("rome", "parking", 5, #","zone":"A1","name":"Trastevere""#),
-            feature("rome", "slow-zone", 10, #","zone":"B""#),
-        ]])
+        let (zones, dir) = try load([
+            "a.geojson": [
+                feature("rome", "parking", 0, #","zone":"A1","name":"Centro""#),
+                feature("rome", "parking", 5, #","zone":"A1","name":"Trastevere""#),
+                feature("rome", "slow-zone", 10, #","zone":"B""#),
+            ]
+        ])
         defer { try? FileManager.default.removeItem(at: dir) }
         var config = PipelineConfig.default
         config.keep = ["zone", "name"]
         let city = try #require(GeometryStage.run(zones, config: config, jobs: 1).first)
         let parking = try #require(city.groups.first { $0.key == ["rome", "parking"] })
-        #expect(parking.properties == JSONObject([("city", .string("rome")), ("style", .string("parking")),
-                                                  ("zone", .string("A1")), ("name", .string("Centro"))]))
+        #expect(
+            parking.properties
+                == JSONObject([
+                    ("city", .string("rome")), ("style", .string("parking")),
+                    ("zone", .string("A1")), ("name", .string("Centro")),
+                ]))
         let slow = try #require(city.groups.first { $0.key == ["rome", "slow-zone"] })
         #expect(slow.properties["zone"] == .string("B"))
         #expect(slow.properties["name"] == nil)
         let warnings = city.diagnostics.filter { $0.severity == .warning }.map(\.message)
-        #expect(warnings == [#"kept property "name" is "Trastevere" here but "Centro" elsewhere in group [rome, parking]; the first value is kept"#])
+        #expect(
+            warnings == [
+                #"kept property "name" is "Trastevere" here but "Centro" elsewhere in group [rome, parking]; the first value is kept"#
+            ])
         #expect(city.diagnostics.first { $0.severity == .warning }?.location.line == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The publish protocol against the local directory store: what is written, in which order,
@@ -13,27 +14,35 @@ import Testing
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("publish-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("zones"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("zones"), withIntermediateDirectories: true)
         }
 
         func build(shift: Double = 0, now: Date = Date()) throws -> Manifest {
             func square(_ city: String, _ x: Double) -> String {
                 ##"{"type":"Feature","properties":{"city":"\##(city)","style":"parking","fill":"#00ff00"},"geometry":{"type":"Polygon","coordinates":[[[\##(x),0],[\##(x + 1),0],[\##(x + 1),1],[\##(x),1],[\##(x),0]]]}}"##
             }
-            let text = #"{"type":"FeatureCollection","features":["# + square("oslo", 10) + "," + square("rome", 20 + shift) + "]}"
+            let text =
+                #"{"type":"FeatureCollection","features":["# + square("oslo", 10) + "," + square("rome", 20 + shift)
+                + "]}"
             try text.write(to: root.appendingPathComponent("zones/z.geojson"), atomically: true, encoding: .utf8)
             var config = PipelineConfig.default
             config.zones = [root.appendingPathComponent("zones").path]
-            let previous = (try? Data(contentsOf: URL(fileURLWithPath: dist + "/manifest.json"))).flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }
-            let outcome = try BuildPipeline(config: config, jobs: 1).run(configBytes: [], revision: nil, previousVersion: previous?.version, now: now)
+            let previous = (try? Data(contentsOf: URL(fileURLWithPath: dist + "/manifest.json"))).flatMap {
+                try? JSONDecoder().decode(Manifest.self, from: $0)
+            }
+            let outcome = try BuildPipeline(config: config, jobs: 1).run(
+                configBytes: [], revision: nil, previousVersion: previous?.version, now: now)
             let output = try #require(outcome.output)
-            try OwnedDirectory.check(dist, for: .buildOutput).replaceContents(with: output.files.map { .init(path: $0.path, bytes: $0.bytes) })
+            try OwnedDirectory.check(dist, for: .buildOutput).replaceContents(
+                with: output.files.map { .init(path: $0.path, bytes: $0.bytes) })
             return output.manifest
         }
 
         func publish(_ store: ObjectStore? = nil, keep: Int = 10) throws -> PublishResult {
             let s = store ?? self.store
-            return try Publisher(store: s, keepVersions: keep, manifestMaxAge: 60).publish(try PublishPlan.make(dist: dist, store: s))
+            return try Publisher(store: s, keepVersions: keep, manifestMaxAge: 60).publish(
+                try PublishPlan.make(dist: dist, store: s))
         }
 
         func served() throws -> Manifest? {
@@ -52,7 +61,11 @@ import Testing
         #expect(first.written.suffix(2) == ["manifests/\(first.version).json", "manifest.json"])
         #expect(try w.served()?.cities == built.cities)
         let meta = try #require(try w.store.get(built.cities[0].key)?.metadata)
-        #expect(meta == ObjectMetadata(contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: "public, max-age=31536000, immutable"))
+        #expect(
+            meta
+                == ObjectMetadata(
+                    contentType: "application/geo+json", contentEncoding: "gzip",
+                    cacheControl: "public, max-age=31536000, immutable"))
         #expect(try w.store.get("manifest.json")?.metadata?.cacheControl == "public, max-age=60")
 
         let again = try w.publish()
@@ -85,7 +98,10 @@ import Testing
             try publisher.publish(planB)
         }
         #expect(try w.store.get("manifest.json")?.bytes == servedAfterWin)
-        #expect(try w.store.list(prefix: "manifests/") == ["manifests/\(first.version).json", "manifests/\(won.version).json"])
+        #expect(
+            try w.store.list(prefix: "manifests/") == [
+                "manifests/\(first.version).json", "manifests/\(won.version).json",
+            ])
     }
 
     @Test func anIdenticalPublishRacingAlongSucceedsWithoutChangingAnything() throws {
@@ -121,7 +137,9 @@ import Testing
         let firstBuild = try w.build()
         let first = try w.publish()
         let second = try w.build(shift: 0.5)
-        #expect(throws: PublishError.self) { try w.publish(FailingStore(base: w.store, failOn: { $0 == "manifest.json" })) }
+        #expect(throws: PublishError.self) {
+            try w.publish(FailingStore(base: w.store, failOn: { $0 == "manifest.json" }))
+        }
         #expect(try w.served()?.cities == firstBuild.cities)
         let manifests = try w.store.list(prefix: "manifests/")
         #expect(manifests == ["manifests/\(first.version).json", "manifests/\(second.version).json"])
@@ -188,7 +206,8 @@ import Testing
         var bytes = try #require(try w.store.get(key)).bytes
         let tampered = try Gzip.compress(Gzip.decompress(bytes) + [0x20], level: 9)
         bytes = tampered
-        _ = try w.store.put([ObjectUpload(key: key, bytes: bytes, metadata: built.artifacts[1].metadata)], condition: nil)
+        _ = try w.store.put(
+            [ObjectUpload(key: key, bytes: bytes, metadata: built.artifacts[1].metadata)], condition: nil)
         let problems = try Verifier(store: w.store).verify().problems
         #expect(problems.contains("\(key): sha256 differs from the manifest"))
     }
@@ -203,7 +222,9 @@ struct FailingStore: ObjectStore {
     func list(prefix: String) throws(StoreError) -> [String] { try base.list(prefix: prefix) }
     func delete(_ keys: [String]) throws(StoreError) { try base.delete(keys) }
     func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
-        if let bad = uploads.first(where: { failOn($0.key) }) { throw .failed(key: bad.key, message: "injected failure") }
+        if let bad = uploads.first(where: { failOn($0.key) }) {
+            throw .failed(key: bad.key, message: "injected failure")
+        }
         return try base.put(uploads, condition: condition)
     }
 }
@@ -229,6 +250,8 @@ struct LostAnswerStore: ObjectStore {
         #expect(Manifest.version(following: "20261121T235959Z") == "20261122T000000Z")
         #expect(Manifest.version(following: "20261121T182503Z") == "20261121T182504Z")
         #expect(Manifest.version(at: Date(timeIntervalSince1970: 0), after: "20261121T182503Z") == "20261121T182504Z")
-        #expect(Manifest.version(at: Date(timeIntervalSince1970: 86_400 * 365), after: "19700101T000000Z") == "19710101T000000Z")
+        #expect(
+            Manifest.version(at: Date(timeIntervalSince1970: 86_400 * 365), after: "19700101T000000Z")
+                == "19710101T000000Z")
     }
 }

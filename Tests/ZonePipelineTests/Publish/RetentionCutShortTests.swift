@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// A retention cut short (the publish killed, a DELETE failing) after any number of deletes
@@ -15,7 +16,9 @@ import Testing
 
         var name: String { base.name }
         func get(_ key: String) throws(StoreError) -> StoredObject? { try base.get(key) }
-        func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] { try base.put(uploads, condition: condition) }
+        func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
+            try base.put(uploads, condition: condition)
+        }
         func list(prefix: String) throws(StoreError) -> [String] { try base.list(prefix: prefix) }
         func delete(_ keys: [String]) throws(StoreError) {
             for key in keys {

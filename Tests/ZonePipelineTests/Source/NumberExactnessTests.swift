@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The reader's numbers must be bit-identical to Swift's `Double(String)` (correctly rounded):
@@ -69,7 +70,9 @@ import Testing
         var mismatches: [String] = []
         for (text, value) in zip(numbers, values) {
             let expected = try #require(Double(text), "\(text)")
-            if value.bitPattern != expected.bitPattern { mismatches.append("\(text): read \(value), Double says \(expected)") }
+            if value.bitPattern != expected.bitPattern {
+                mismatches.append("\(text): read \(value), Double says \(expected)")
+            }
         }
         #expect(mismatches.prefix(20) == [], "\(mismatches.count) mismatches")
         // The generator really spans the shapes asked for.
@@ -90,10 +93,15 @@ import Testing
 
     /// Numbers in properties go through the same conversion.
     @Test func propertyNumbersAreExactToo() throws {
-        let r = readGeoJSON(#"{"type": "Feature", "geometry": null, "properties": {"a": 0.30000000000000004, "b": -0, "c": 1E-7}}"#)
+        let r = readGeoJSON(
+            #"{"type": "Feature", "geometry": null, "properties": {"a": 0.30000000000000004, "b": -0, "c": 1E-7}}"#)
         let p = try #require(r.features.first).properties
         #expect(p["a"] == .number(0.30000000000000004))
-        if case .number(let b)? = p["b"] { #expect(b.bitPattern == (-0.0).bitPattern) } else { Issue.record("b is \(String(describing: p["b"]))") }
+        if case .number(let b)? = p["b"] {
+            #expect(b.bitPattern == (-0.0).bitPattern)
+        } else {
+            Issue.record("b is \(String(describing: p["b"]))")
+        }
         #expect(p["c"] == .number(1e-7))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// Damaged input must give diagnostics, never a crash: truncated files, single-byte mutations
@@ -15,10 +16,15 @@ import Testing
     /// outside strings, or a string's opening or closing quote.
     static func structuralBytes(_ bytes: [UInt8]) -> [Bool] {
         var structural = [Bool](repeating: false, count: bytes.count)
-        var inString = false, escaped = false
+        var inString = false
+        var escaped = false
         for (i, b) in bytes.enumerated() {
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") {
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
                     inString = false
                     structural[i] = true
                 }
@@ -60,14 +66,18 @@ import Testing
             let r = readGeoJSON(Array(bytes[..<cut]))
             let errors = r.diagnostics.filter { $0.severity == .error }
             let aboutTheEnd = errors.contains {
-                $0.message.hasPrefix("unexpected end of file") || $0.message.hasPrefix("unterminated string: the file ends")
+                $0.message.hasPrefix("unexpected end of file")
+                    || $0.message.hasPrefix("unterminated string: the file ends")
                     || $0.message.hasPrefix("invalid UTF-8 byte")
             }
             if !aboutTheEnd { failures.append("cut at \(cut): \(r.diagnostics.map(positioned))") }
             // Complete features before the cut come back unchanged; none is made up.
             let n = r.features.count
             if n < previousCount || n > full.count
-                || zip(r.features, full).contains(where: { $0.geometry != $1.geometry || $0.properties != $1.properties || $0.offset != $1.offset }) {
+                || zip(r.features, full).contains(where: {
+                    $0.geometry != $1.geometry || $0.properties != $1.properties || $0.offset != $1.offset
+                })
+            {
                 failures.append("cut at \(cut): \(n) features, not a prefix of the file's")
             }
             previousCount = n
@@ -89,19 +99,23 @@ import Testing
         var rng = SplitMix64(seed: 0xC0FF_EE00 + UInt64(chunk))
         let context = try GEOSContext()
         var failures: [String] = []
-        var structuralMutations = 0, clean = 0
+        var structuralMutations = 0
+        var clean = 0
         for round in 0..<2000 / Self.chunks {
             let at = Int.random(in: 0..<bytes.count, using: &rng)
             var b = bytes[at]
             while b == bytes[at] {
-                b = Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+                b =
+                    Bool.random(using: &rng)
+                    ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
             }
             var mutated = bytes
             mutated[at] = b
             let text = SourceText(path: "m.geojson", bytes: mutated)
             let r = GeoJSONReader.read(text)
             let hasError = r.diagnostics.hasErrors
-            let what = "chunk \(chunk) round \(round): byte \(at) '\(Unicode.Scalar(bytes[at]))' -> 0x\(String(b, radix: 16))"
+            let what =
+                "chunk \(chunk) round \(round): byte \(at) '\(Unicode.Scalar(bytes[at]))' -> 0x\(String(b, radix: 16))"
             if structural[at] {
                 structuralMutations += 1
                 if !hasError { failures.append("\(what): structural change without error") }
@@ -148,14 +162,21 @@ import Testing
     /// passes the limit: the document's own objects count, a GeometryCollection counts twice
     /// (object and "geometries" array), and the array of a position is not a level.
     @Test(arguments: [
-        ("arrays in properties", #"{"type": "Feature", "geometry": null, "properties": {"deep": "#, "[", "]", "}}", 255),
+        (
+            "arrays in properties", #"{"type": "Feature", "geometry": null, "properties": {"deep": "#, "[", "]", "}}",
+            255
+        ),
         ("objects in properties", #"{"type": "Feature", "geometry": null, "properties": "#, #"{"a": "#, "}", "}", 256),
         ("arrays in coordinates", #"{"type": "Polygon", "coordinates": "#, "[", "]", "}", 257),
         ("arrays in a foreign member", #"{"type": "Polygon", "coordinates": [], "x": "#, "[", "]", "}", 256),
-        ("geometry collections", #"{"type": "GeometryCollection", "geometries": ["#,
-         #"{"type": "GeometryCollection", "geometries": ["#, "]}", "]}", 128),
+        (
+            "geometry collections", #"{"type": "GeometryCollection", "geometries": ["#,
+            #"{"type": "GeometryCollection", "geometries": ["#, "]}", "]}", 128
+        ),
     ])
-    func absurdNestingIsAnError(_ name: String, _ head: String, _ open: String, _ close: String, _ tail: String, _ failing: Int) {
+    func absurdNestingIsAnError(
+        _ name: String, _ head: String, _ open: String, _ close: String, _ tail: String, _ failing: Int
+    ) {
         let levels = 100_000
         let text = head + String(repeating: open, count: levels) + "0" + String(repeating: close, count: levels) + tail
         let r = readGeoJSON(text)
@@ -166,18 +187,21 @@ import Testing
 
     /// The same files through the loader, whose worker threads read them: still no crash.
     @Test func absurdNestingThroughTheLoader() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("zonectl-nesting-\(UInt64.random(in: 0...UInt64.max))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "zonectl-nesting-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let deep = String(repeating: "[", count: 100_000)
         try (#"{"type": "Feature", "geometry": null, "properties": {"city": "x", "deep": "# + deep + "}}")
             .write(to: dir.appendingPathComponent("a.geojson"), atomically: true, encoding: .utf8)
-        try (#"{"type": "Feature", "properties": {"city": "x"}, "geometry": {"type": "Polygon", "coordinates": "# + deep)
+        try
+            (#"{"type": "Feature", "properties": {"city": "x"}, "geometry": {"type": "Polygon", "coordinates": "# + deep)
             .write(to: dir.appendingPathComponent("b.geojson"), atomically: true, encoding: .utf8)
         let zones = try ZoneLoader.load(paths: [dir.path], config: validatorConfig(), jobs: 2)
-        #expect(zones.diagnostics.map { "\(($0.location.file as NSString).lastPathComponent):\(positioned($0))" } == [
-            "a.geojson:1:329: error: nesting deeper than 256 levels",
-            "b.geojson:1:352: error: nesting deeper than 256 levels",
-        ])
+        #expect(
+            zones.diagnostics.map { "\(($0.location.file as NSString).lastPathComponent):\(positioned($0))" } == [
+                "a.geojson:1:329: error: nesting deeper than 256 levels",
+                "b.geojson:1:352: error: nesting deeper than 256 levels",
+            ])
     }
 }

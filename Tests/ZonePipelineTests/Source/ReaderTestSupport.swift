@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// Tests/ZonePipelineTests/Fixtures, found from this file's path (…/Source/ReaderTestSupport.swift).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// One row of the counts table in Fixtures/zones-real/README.md.
@@ -16,14 +17,17 @@ struct CityCounts: CustomTestStringConvertible, Sendable {
 /// The README's table, parsed (so the test follows the README if the corpus is rebuilt).
 let zonesRealDirectory = fixturesDirectory.appendingPathComponent("zones-real")
 let cityCounts: [CityCounts] = {
-    let readme = (try? String(contentsOf: zonesRealDirectory.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    let readme =
+        (try? String(contentsOf: zonesRealDirectory.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     return readme.split(separator: "\n").compactMap { line -> CityCounts? in
         let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         guard cells.count >= 6, cells[0].hasSuffix(".geojson"),
-              let features = Int(cells[1]), let polygons = Int(cells[2]), let holes = Int(cells[3]),
-              let vertices = Int(cells[4]), let bytes = Int(cells[5]) else { return nil }
-        return CityCounts(file: cells[0], features: features, polygons: polygons, holes: holes,
-                          vertices: vertices, bytes: bytes)
+            let features = Int(cells[1]), let polygons = Int(cells[2]), let holes = Int(cells[3]),
+            let vertices = Int(cells[4]), let bytes = Int(cells[5])
+        else { return nil }
+        return CityCounts(
+            file: cells[0], features: features, polygons: polygons, holes: holes,
+            vertices: vertices, bytes: bytes)
     }
 }()
 
@@ -53,9 +57,11 @@ let cityCounts: [CityCounts] = {
         #expect(geometries.reduce(0) { $0 + $1.polygonCount } == city.polygons)
         #expect(geometries.reduce(0) { $0 + $1.ringCount - $1.polygonCount } == city.holes)
         // Every ring offset points at a '[' and every feature offset at a '{'.
-        #expect(result.features.allSatisfy { f in
-            text.bytes[f.offset] == UInt8(ascii: "{") && f.ringOffsets.allSatisfy { text.bytes[$0] == UInt8(ascii: "[") }
-                && f.ringOffsets.count == (f.geometry?.ringCount ?? -1)
-        })
+        #expect(
+            result.features.allSatisfy { f in
+                text.bytes[f.offset] == UInt8(ascii: "{")
+                    && f.ringOffsets.allSatisfy { text.bytes[$0] == UInt8(ascii: "[") }
+                    && f.ringOffsets.count == (f.geometry?.ringCount ?? -1)
+            })
     }
 }

@@ -1,4 +1,5 @@
 import CGEOS
+
 @testable import ZonePipeline
 
 // GEOS operations only the tests use (independent checks of what the build makes); the build
@@ -107,8 +108,9 @@ extension GEOSGeometry {
     /// A collection of copies of several geometries' polygons.
     static func multiPolygon(of geometries: [GEOSGeometry], context: GEOSContext) throws -> GEOSGeometry {
         try withExtendedLifetime(geometries) {
-            try collection(of: try geometries.flatMap { try $0.parts(ofType: Int32(GEOS_POLYGON.rawValue)) },
-                           type: .multiPolygon, context: context)
+            try collection(
+                of: try geometries.flatMap { try $0.parts(ofType: Int32(GEOS_POLYGON.rawValue)) },
+                type: .multiPolygon, context: context)
         }
     }
 }
@@ -141,7 +143,9 @@ final class PreparedGeometry {
     func contains(x: Double, y: Double) throws -> Bool {
         let handle = base.context.handle
         // GEOSGeom_createPointFromXY_r: NULL on exception.
-        guard let point = GEOSGeom_createPointFromXY_r(handle, x, y) else { throw base.context.failure("GEOSGeom_createPointFromXY_r") }
+        guard let point = GEOSGeom_createPointFromXY_r(handle, x, y) else {
+            throw base.context.failure("GEOSGeom_createPointFromXY_r")
+        }
         defer { GEOSGeom_destroy_r(handle, point) }
         let r = GEOSPreparedIntersects_r(handle, prepared, point)
         guard r != 2 else { throw base.context.failure("GEOSPreparedIntersects_r") }

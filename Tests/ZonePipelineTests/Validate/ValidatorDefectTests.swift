@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// One run of the Source and Validate stages over fixtures of Fixtures/defects, with every
@@ -43,99 +44,158 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
 
     static let cases: [ValidatorCase] = [
         // RFC 7946 structure.
-        ValidatorCase("unclosed ring", ["ring-unclosed"], [
-            "ring-unclosed.geojson:11:25: error: linear ring is not closed: last position [2.0, 48.05] differs from the first [2.0, 48.0]",
-        ]),
-        ValidatorCase("ring with 3 positions", ["ring-three-positions"], [
-            "ring-three-positions.geojson:10:11: error: linear ring has 3 positions; at least 4 are required (RFC 7946 §3.1.6)",
-        ]),
-        ValidatorCase("latitude out of range", ["latitude-out-of-range"], [
-            "latitude-out-of-range.geojson:11:12: error: latitude 91.5 is outside [-90, 90] (and 1 more position of this ring)",
-        ]),
-        ValidatorCase("longitude out of range", ["longitude-out-of-range"], [
-            "longitude-out-of-range.geojson:10:27: warning: longitude 180.5 is outside [-180, 180] (and 1 more position of this ring); the ring is taken to cross the antimeridian",
-        ]),
-        ValidatorCase("clockwise exterior", ["clockwise-exterior"], [
-            "clockwise-exterior.geojson:10:11: warning: exterior ring is clockwise; \(winding)",
-        ]),
-        ValidatorCase("counter-clockwise hole", ["counter-clockwise-hole"], [
-            "counter-clockwise-hole.geojson:11:11: warning: hole is counter-clockwise; \(winding)",
-        ]),
+        ValidatorCase(
+            "unclosed ring", ["ring-unclosed"],
+            [
+                "ring-unclosed.geojson:11:25: error: linear ring is not closed: last position [2.0, 48.05] differs from the first [2.0, 48.0]"
+            ]),
+        ValidatorCase(
+            "ring with 3 positions", ["ring-three-positions"],
+            [
+                "ring-three-positions.geojson:10:11: error: linear ring has 3 positions; at least 4 are required (RFC 7946 §3.1.6)"
+            ]),
+        ValidatorCase(
+            "latitude out of range", ["latitude-out-of-range"],
+            [
+                "latitude-out-of-range.geojson:11:12: error: latitude 91.5 is outside [-90, 90] (and 1 more position of this ring)"
+            ]),
+        ValidatorCase(
+            "longitude out of range", ["longitude-out-of-range"],
+            [
+                "longitude-out-of-range.geojson:10:27: warning: longitude 180.5 is outside [-180, 180] (and 1 more position of this ring); the ring is taken to cross the antimeridian"
+            ]),
+        ValidatorCase(
+            "clockwise exterior", ["clockwise-exterior"],
+            [
+                "clockwise-exterior.geojson:10:11: warning: exterior ring is clockwise; \(winding)"
+            ]),
+        ValidatorCase(
+            "counter-clockwise hole", ["counter-clockwise-hole"],
+            [
+                "counter-clockwise-hole.geojson:11:11: warning: hole is counter-clockwise; \(winding)"
+            ]),
         // The antimeridian: a ring round a pole is refused where it first crosses; a crossing
         // polygon is checked split (unsplit, GEOS sees its hole stick out of its shell) and its
         // winding judged with longitude steps taken the short way round.
-        ValidatorCase("ring round a pole", ["antimeridian-pole"], [
-            "antimeridian-pole.geojson:11:12: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole; a zone that encloses a pole cannot be split into parts on each side of ±180° — draw it as parts that stay off the pole",
-        ]),
-        ValidatorCase("crossing polygons, repair", ["antimeridian-crossing"], [
-            "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)",
-        ]),
-        ValidatorCase("crossing polygons, no repair", ["antimeridian-crossing"], config: validatorConfig(repair: false), [
-            "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)",
-        ]),
+        ValidatorCase(
+            "ring round a pole", ["antimeridian-pole"],
+            [
+                "antimeridian-pole.geojson:11:12: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole; a zone that encloses a pole cannot be split into parts on each side of ±180° — draw it as parts that stay off the pole"
+            ]),
+        ValidatorCase(
+            "crossing polygons, repair", ["antimeridian-crossing"],
+            [
+                "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)"
+            ]),
+        ValidatorCase(
+            "crossing polygons, no repair", ["antimeridian-crossing"], config: validatorConfig(repair: false),
+            [
+                "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)"
+            ]),
         // GEOS validity: the position is the vertex nearest to the point GEOS names.
-        ValidatorCase("bow-tie, repair", ["geos-bow-tie"], [
-            invalid("geos-bow-tie", "10:12", "Self-intersection at or near [3.0, 49.0]", repair: true),
-        ]),
-        ValidatorCase("bow-tie, no repair", ["geos-bow-tie"], config: validatorConfig(repair: false), [
-            invalid("geos-bow-tie", "10:12", "Self-intersection at or near [3.0, 49.0]", repair: false),
-        ]),
-        ValidatorCase("nested shells, repair", ["geos-nested-shells"], [
-            invalid("geos-nested-shells", "11:13", "Nested shells at or near [2.2, 48.3]", repair: true),
-        ]),
-        ValidatorCase("nested shells, no repair", ["geos-nested-shells"], config: validatorConfig(repair: false), [
-            invalid("geos-nested-shells", "11:13", "Nested shells at or near [2.2, 48.3]", repair: false),
-        ]),
-        ValidatorCase("hole outside shell, repair", ["geos-hole-outside-shell"], [
-            invalid("geos-hole-outside-shell", "11:12", "Hole lies outside shell at or near [5.0, 50.0]", repair: true),
-        ]),
-        ValidatorCase("hole outside shell, no repair", ["geos-hole-outside-shell"], config: validatorConfig(repair: false), [
-            invalid("geos-hole-outside-shell", "11:12", "Hole lies outside shell at or near [5.0, 50.0]", repair: false),
-        ]),
-        ValidatorCase("too few points, repair", ["geos-too-few-points"], [
-            invalid("geos-too-few-points", "10:12", "Too few points in geometry component at or near [2.0, 48.0]", repair: true),
-        ]),
-        ValidatorCase("too few points, no repair", ["geos-too-few-points"], config: validatorConfig(repair: false), [
-            invalid("geos-too-few-points", "10:12", "Too few points in geometry component at or near [2.0, 48.0]", repair: false),
-        ]),
+        ValidatorCase(
+            "bow-tie, repair", ["geos-bow-tie"],
+            [
+                invalid("geos-bow-tie", "10:12", "Self-intersection at or near [3.0, 49.0]", repair: true)
+            ]),
+        ValidatorCase(
+            "bow-tie, no repair", ["geos-bow-tie"], config: validatorConfig(repair: false),
+            [
+                invalid("geos-bow-tie", "10:12", "Self-intersection at or near [3.0, 49.0]", repair: false)
+            ]),
+        ValidatorCase(
+            "nested shells, repair", ["geos-nested-shells"],
+            [
+                invalid("geos-nested-shells", "11:13", "Nested shells at or near [2.2, 48.3]", repair: true)
+            ]),
+        ValidatorCase(
+            "nested shells, no repair", ["geos-nested-shells"], config: validatorConfig(repair: false),
+            [
+                invalid("geos-nested-shells", "11:13", "Nested shells at or near [2.2, 48.3]", repair: false)
+            ]),
+        ValidatorCase(
+            "hole outside shell, repair", ["geos-hole-outside-shell"],
+            [
+                invalid(
+                    "geos-hole-outside-shell", "11:12", "Hole lies outside shell at or near [5.0, 50.0]", repair: true)
+            ]),
+        ValidatorCase(
+            "hole outside shell, no repair", ["geos-hole-outside-shell"], config: validatorConfig(repair: false),
+            [
+                invalid(
+                    "geos-hole-outside-shell", "11:12", "Hole lies outside shell at or near [5.0, 50.0]", repair: false)
+            ]),
+        ValidatorCase(
+            "too few points, repair", ["geos-too-few-points"],
+            [
+                invalid(
+                    "geos-too-few-points", "10:12", "Too few points in geometry component at or near [2.0, 48.0]",
+                    repair: true)
+            ]),
+        ValidatorCase(
+            "too few points, no repair", ["geos-too-few-points"], config: validatorConfig(repair: false),
+            [
+                invalid(
+                    "geos-too-few-points", "10:12", "Too few points in geometry component at or near [2.0, 48.0]",
+                    repair: false)
+            ]),
         // Pipeline rules: group_by.
-        ValidatorCase("group_by property missing, null, or no properties", ["group-missing"], [
-            "group-missing.geojson:4:5: error: feature has no \"city\" property (group_by: [city])",
-            "group-missing.geojson:9:5: error: feature has no \"city\" property (group_by: [city])",
-            "group-missing.geojson:14:5: error: feature has no \"city\" property (group_by: [city])",
-        ]),
-        ValidatorCase("group_by property empty or not a string", ["group-empty-or-not-string"], [
-            "group-empty-or-not-string.geojson:4:5: error: property \"city\" must be a non-empty string, found \"\"",
-            "group-empty-or-not-string.geojson:9:5: error: property \"city\" must be a non-empty string, found 75",
-            "group-empty-or-not-string.geojson:14:5: error: property \"city\" must be a non-empty string, found [\"paris\"]",
-        ]),
-        ValidatorCase("every group_by key is checked", ["group-empty-or-not-string"],
-                      config: PipelineConfig(groupBy: ["city", "style"]), [
-            "group-empty-or-not-string.geojson:4:5: error: property \"city\" must be a non-empty string, found \"\"",
-            "group-empty-or-not-string.geojson:4:5: error: feature has no \"style\" property (group_by: [city, style])",
-            "group-empty-or-not-string.geojson:9:5: error: property \"city\" must be a non-empty string, found 75",
-            "group-empty-or-not-string.geojson:9:5: error: feature has no \"style\" property (group_by: [city, style])",
-            "group-empty-or-not-string.geojson:14:5: error: property \"city\" must be a non-empty string, found [\"paris\"]",
-            "group-empty-or-not-string.geojson:14:5: error: feature has no \"style\" property (group_by: [city, style])",
-        ]),
+        ValidatorCase(
+            "group_by property missing, null, or no properties", ["group-missing"],
+            [
+                "group-missing.geojson:4:5: error: feature has no \"city\" property (group_by: [city])",
+                "group-missing.geojson:9:5: error: feature has no \"city\" property (group_by: [city])",
+                "group-missing.geojson:14:5: error: feature has no \"city\" property (group_by: [city])",
+            ]),
+        ValidatorCase(
+            "group_by property empty or not a string", ["group-empty-or-not-string"],
+            [
+                "group-empty-or-not-string.geojson:4:5: error: property \"city\" must be a non-empty string, found \"\"",
+                "group-empty-or-not-string.geojson:9:5: error: property \"city\" must be a non-empty string, found 75",
+                "group-empty-or-not-string.geojson:14:5: error: property \"city\" must be a non-empty string, found [\"paris\"]",
+            ]),
+        ValidatorCase(
+            "every group_by key is checked", ["group-empty-or-not-string"],
+            config: PipelineConfig(groupBy: ["city", "style"]),
+            [
+                "group-empty-or-not-string.geojson:4:5: error: property \"city\" must be a non-empty string, found \"\"",
+                "group-empty-or-not-string.geojson:4:5: error: feature has no \"style\" property (group_by: [city, style])",
+                "group-empty-or-not-string.geojson:9:5: error: property \"city\" must be a non-empty string, found 75",
+                "group-empty-or-not-string.geojson:9:5: error: feature has no \"style\" property (group_by: [city, style])",
+                "group-empty-or-not-string.geojson:14:5: error: property \"city\" must be a non-empty string, found [\"paris\"]",
+                "group-empty-or-not-string.geojson:14:5: error: feature has no \"style\" property (group_by: [city, style])",
+            ]),
         // Pipeline rules: one style name, one set of values, across files.
-        ValidatorCase("style with two strokes in two files", ["style-conflict-a", "style-conflict-b"], [
-            "style-conflict-b.geojson:4:5: error: style \"parking\" has stroke \"#ff0000\" here but \"#1a9641\" at style-conflict-a.geojson:4:5; one style name must have one set of style values",
-        ]),
-        ValidatorCase("style with two strokes, files the other way round", ["style-conflict-b", "style-conflict-a"], [
-            "style-conflict-a.geojson:4:5: error: style \"parking\" has stroke \"#1a9641\" here but \"#ff0000\" at style-conflict-b.geojson:4:5; one style name must have one set of style values",
-        ]),
+        ValidatorCase(
+            "style with two strokes in two files", ["style-conflict-a", "style-conflict-b"],
+            [
+                "style-conflict-b.geojson:4:5: error: style \"parking\" has stroke \"#ff0000\" here but \"#1a9641\" at style-conflict-a.geojson:4:5; one style name must have one set of style values"
+            ]),
+        ValidatorCase(
+            "style with two strokes, files the other way round", ["style-conflict-b", "style-conflict-a"],
+            [
+                "style-conflict-a.geojson:4:5: error: style \"parking\" has stroke \"#1a9641\" here but \"#ff0000\" at style-conflict-b.geojson:4:5; one style name must have one set of style values"
+            ]),
         ValidatorCase("each style file alone is fine", ["style-conflict-a"], []),
-        ValidatorCase("style against pipeline.yml definitions", ["style-definition"],
-                      config: validatorConfig(definitions: ["parking": JSONObject([("stroke", .string("#1a9641")), ("stroke-width", .number(2))])]), [
-            "style-definition.geojson:4:5: error: style \"parking\" has stroke-width 3 here, but pipeline.yml defines stroke-width 2",
-        ]),
-        ValidatorCase("style matching pipeline.yml definitions", ["style-conflict-a"],
-                      config: validatorConfig(definitions: ["parking": JSONObject([("stroke", .string("#1a9641")), ("stroke-width", .number(2))])]), []),
+        ValidatorCase(
+            "style against pipeline.yml definitions", ["style-definition"],
+            config: validatorConfig(definitions: [
+                "parking": JSONObject([("stroke", .string("#1a9641")), ("stroke-width", .number(2))])
+            ]),
+            [
+                "style-definition.geojson:4:5: error: style \"parking\" has stroke-width 3 here, but pipeline.yml defines stroke-width 2"
+            ]),
+        ValidatorCase(
+            "style matching pipeline.yml definitions", ["style-conflict-a"],
+            config: validatorConfig(definitions: [
+                "parking": JSONObject([("stroke", .string("#1a9641")), ("stroke-width", .number(2))])
+            ]), []),
         // Pipeline rules: feature ids unique within a file; "1" and 1 are different ids.
-        ValidatorCase("duplicate id in one file; same id in another file is fine", ["duplicate-id", "duplicate-id-other-file"], [
-            "duplicate-id.geojson:10:5: error: duplicate feature id \"z1\" (first at duplicate-id.geojson:4:5)",
-        ]),
+        ValidatorCase(
+            "duplicate id in one file; same id in another file is fine", ["duplicate-id", "duplicate-id-other-file"],
+            [
+                "duplicate-id.geojson:10:5: error: duplicate feature id \"z1\" (first at duplicate-id.geojson:4:5)"
+            ]),
     ]
 
     @Test(arguments: cases)
@@ -147,16 +207,19 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
     /// in file, line and column order, whatever the number of threads.
     @Test(arguments: [1, 2, 4])
     func loaderMergesFindingsInFileLineColumnOrder(jobs: Int) throws {
-        let files = ["null-geometry", "feature-missing-properties", "ring-unclosed", "clockwise-exterior", "duplicate-id"]
+        let files = [
+            "null-geometry", "feature-missing-properties", "ring-unclosed", "clockwise-exterior", "duplicate-id",
+        ]
         let all = try loadDefects(files, config: validatorConfig(), jobs: jobs)
-        #expect(all == [
-            "null-geometry.geojson:4:5: warning: Feature has a null geometry; it is skipped",
-            "feature-missing-properties.geojson:4:5: error: Feature has no \"properties\" member",
-            "feature-missing-properties.geojson:4:5: error: feature has no \"city\" property (group_by: [city])",
-            "ring-unclosed.geojson:11:25: error: linear ring is not closed: last position [2.0, 48.05] differs from the first [2.0, 48.0]",
-            "clockwise-exterior.geojson:10:11: warning: exterior ring is clockwise; \(winding)",
-            "duplicate-id.geojson:10:5: error: duplicate feature id \"z1\" (first at duplicate-id.geojson:4:5)",
-        ])
+        #expect(
+            all == [
+                "null-geometry.geojson:4:5: warning: Feature has a null geometry; it is skipped",
+                "feature-missing-properties.geojson:4:5: error: Feature has no \"properties\" member",
+                "feature-missing-properties.geojson:4:5: error: feature has no \"city\" property (group_by: [city])",
+                "ring-unclosed.geojson:11:25: error: linear ring is not closed: last position [2.0, 48.05] differs from the first [2.0, 48.0]",
+                "clockwise-exterior.geojson:10:11: warning: exterior ring is clockwise; \(winding)",
+                "duplicate-id.geojson:10:5: error: duplicate feature id \"z1\" (first at duplicate-id.geojson:4:5)",
+            ])
         // Each file alone gives its part of that list.
         var separately: [String] = []
         for f in files { separately += try loadDefects([f], config: validatorConfig()) }
@@ -174,7 +237,11 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
         let both = try ZoneLoader.load(paths: [path, defectsDirectory.path], config: validatorConfig(), jobs: 2)
         #expect(both.files.filter { $0 == path }.count == 1)
         #expect(both.files.first == path)
-        #expect(both.files.count == (try FileManager.default.contentsOfDirectory(atPath: defectsDirectory.path)).filter { $0.hasSuffix(".geojson") }.count)
+        #expect(
+            both.files.count
+                == (try FileManager.default.contentsOfDirectory(atPath: defectsDirectory.path)).filter {
+                    $0.hasSuffix(".geojson")
+                }.count)
     }
 
     /// Reader errors of a defect fixture reach the loader's output unchanged.

@@ -20,8 +20,10 @@ extension S3PublishTests {
         }
 
         /// After a failed publish: exit 2, nothing switched, and the target still verifies.
-        func expectPreviousIntact(_ r: ProcessOutput, _ w: S3Workspace, served: [UInt8], message: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectPreviousIntact(
+            _ r: ProcessOutput, _ w: S3Workspace, served: [UInt8], message: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             #expect(r.status == 2, "\(r.stderr)", sourceLocation: sourceLocation)
             #expect(r.stderr.contains(message), "\(r.stderr)", sourceLocation: sourceLocation)
             #expect(r.stdout.isEmpty, sourceLocation: sourceLocation)
@@ -34,7 +36,9 @@ extension S3PublishTests {
 
         /// PUTs of artifacts (`zones/…`, `styles/…`) the proxy saw.
         func artifactPUTs(_ proxy: FaultProxy) -> [FaultProxy.Recorded] {
-            proxy.requests.filter { $0.method == "PUT" && ($0.target.contains("/zones/") || $0.target.contains("/styles/")) }
+            proxy.requests.filter {
+                $0.method == "PUT" && ($0.target.contains("/zones/") || $0.target.contains("/styles/"))
+            }
         }
 
         @Test("bursts of 503 SlowDown on every artifact PUT and on the first GET: retried, published, counted")
@@ -44,11 +48,13 @@ extension S3PublishTests {
             try w.build("dist")
             let config = try w.config("faults.yml", maxAttempts: 3)
             // The 8 artifact PUTs run in parallel: all 8 get 503 twice, the third attempt lands.
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [
-                .init("PUT", "/zones/", faults: [.slowDown, .slowDown], perTarget: true),
-                .init("PUT", "/styles/", faults: [.slowDown, .slowDown], perTarget: true),
-                .init("GET", "/manifest.json", faults: [.slowDown]),
-            ])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port,
+                rules: [
+                    .init("PUT", "/zones/", faults: [.slowDown, .slowDown], perTarget: true),
+                    .init("PUT", "/styles/", faults: [.slowDown, .slowDown], perTarget: true),
+                    .init("GET", "/manifest.json", faults: [.slowDown]),
+                ])
             defer { proxy.stop() }
             let r = try w.publish("dist", port: proxy.port, config: config)
             #expect(r.status == 0, "\(r.stderr)")
@@ -68,12 +74,15 @@ extension S3PublishTests {
             let (w, served) = try published("exhaust")
             defer { w.remove() }
             let config = try w.config("faults.yml", maxAttempts: 3)
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [.init("PUT", "/zones/paris/", then: .slowDown)])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port, rules: [.init("PUT", "/zones/paris/", then: .slowDown)])
             defer { proxy.stop() }
             let r = try w.publish("dist-paris", port: proxy.port, config: config)
             try expectPreviousIntact(r, w, served: served, message: "gave up after 3 attempts: HTTP 503 SlowDown")
             #expect(artifactPUTs(proxy).count == 3)
-            #expect(!proxy.requests.contains { $0.target.contains("/manifest") && $0.method == "PUT" }, "no manifest was written")
+            #expect(
+                !proxy.requests.contains { $0.target.contains("/manifest") && $0.method == "PUT" },
+                "no manifest was written")
             #expect(r.stderr.contains("requests: GET 1, PUT 3 (retries: PUT 2)"))
         }
 
@@ -84,10 +93,12 @@ extension S3PublishTests {
             try w.build("dist")
             try w.build("dist-paris", parisLongitude: "2.338999")
             let config = try w.config("faults.yml", maxAttempts: 2)
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [
-                .init("PUT", "/zones/", faults: [.resetMidRequest], perTarget: true),
-                .init("PUT", "/styles/", faults: [.resetMidRequest], perTarget: true),
-            ])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port,
+                rules: [
+                    .init("PUT", "/zones/", faults: [.resetMidRequest], perTarget: true),
+                    .init("PUT", "/styles/", faults: [.resetMidRequest], perTarget: true),
+                ])
             defer { proxy.stop() }
             let first = try w.publish("dist", port: proxy.port, config: config)
             #expect(first.status == 0, "\(first.stderr)")
@@ -104,14 +115,17 @@ extension S3PublishTests {
             #expect(artifactPUTs(proxy).count == 2)
         }
 
-        @Test("a server that stalls past stall_timeout_s is abandoned and the request retried; stalling every attempt fails cleanly")
+        @Test(
+            "a server that stalls past stall_timeout_s is abandoned and the request retried; stalling every attempt fails cleanly"
+        )
         func stall() throws {
             let (w, served) = try published("stall")
             defer { w.remove() }
             let config = try w.config("faults.yml", maxAttempts: 2, stallTimeoutS: 1)
             // Right after an upload curl's speed average (over its last ~5 s) stays above the
             // limit for a while, so a stalled PUT is noticed a few seconds late; a stalled GET at once.
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [.init("PUT", "/zones/paris/", faults: [.stall(seconds: 30)])])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port, rules: [.init("PUT", "/zones/paris/", faults: [.stall(seconds: 30)])])
             defer { proxy.stop() }
             let started = ContinuousClock.now
             let r = try w.publish("dist-paris", port: proxy.port, config: config)
@@ -126,18 +140,22 @@ extension S3PublishTests {
             try w.build("dist-paris2", parisLongitude: "2.337999")
             proxy.reset(rules: [.init("GET", "/manifest.json", then: .stall(seconds: 30))])
             let failed = try w.publish("dist-paris2", port: proxy.port, config: config)
-            try expectPreviousIntact(failed, w, served: published, message: "manifest.json: gave up after 2 attempts: transfer failed")
+            try expectPreviousIntact(
+                failed, w, served: published, message: "manifest.json: gave up after 2 attempts: transfer failed")
             #expect(failed.stderr.contains("curl error 28"), "\(failed.stderr)")
             #expect(proxy.requests.map(\.method) == ["GET", "GET"], "nothing was written")
         }
 
-        @Test("manifest.json PUT refused (403, never retried) or failing (500 until attempts run out): exit 2, previous manifest valid; a rerun completes")
+        @Test(
+            "manifest.json PUT refused (403, never retried) or failing (500 until attempts run out): exit 2, previous manifest valid; a rerun completes"
+        )
         func manifestPutFails() throws {
             let (w, served) = try published("manifest-fails")
             defer { w.remove() }
             let config = try w.config("faults.yml", maxAttempts: 2)
-            let proxy = try FaultProxy(upstreamPort: w.moto.port,
-                                       rules: [.init("PUT", "/manifest.json", then: .error(status: 403, code: "AccessDenied"))])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port,
+                rules: [.init("PUT", "/manifest.json", then: .error(status: 403, code: "AccessDenied"))])
             defer { proxy.stop() }
             let denied = try w.publish("dist-paris", port: proxy.port, config: config)
             try expectPreviousIntact(denied, w, served: served, message: "manifest.json: HTTP 403 AccessDenied")
@@ -145,7 +163,8 @@ extension S3PublishTests {
 
             proxy.reset(rules: [.init("PUT", "/manifest.json", then: .error(status: 500, code: "InternalError"))])
             let failing = try w.publish("dist-paris", port: proxy.port, config: config)
-            try expectPreviousIntact(failing, w, served: served, message: "manifest.json: gave up after 2 attempts: HTTP 500 InternalError")
+            try expectPreviousIntact(
+                failing, w, served: served, message: "manifest.json: gave up after 2 attempts: HTTP 500 InternalError")
             #expect(proxy.requests.filter { $0.target.hasSuffix("/manifest.json") && $0.method == "PUT" }.count == 2)
 
             // The failed runs left the artifact and their versioned manifest (the same bytes each
@@ -161,11 +180,13 @@ extension S3PublishTests {
             #expect(try w.verify().status == 0)
         }
 
-        @Test("the answer to the manifest.json PUT is lost and the retry gets 412: the switch did land, publish succeeds")
+        @Test(
+            "the answer to the manifest.json PUT is lost and the retry gets 412: the switch did land, publish succeeds")
         func lostSwitchAnswer() throws {
             let (w, _) = try published("lost-answer")
             defer { w.remove() }
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [.init("PUT", "/manifest.json", faults: [.dropResponse])])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port, rules: [.init("PUT", "/manifest.json", faults: [.dropResponse])])
             defer { proxy.stop() }
             let r = try w.publish("dist-paris", port: proxy.port)
             #expect(r.status == 0, "\(r.stderr)")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension S3PublishTests {
@@ -15,11 +15,14 @@ extension S3PublishTests {
         func published(_ name: String) throws -> (S3Workspace, served: [UInt8], changed: Int) {
             let w = try S3Workspace(name)
             let base = try w.build("dist")
-            try "simplify:\n  tolerance_m: 0.5\n".write(to: w.dir.appendingPathComponent("fine.yml"), atomically: true, encoding: .utf8)
+            try "simplify:\n  tolerance_m: 0.5\n".write(
+                to: w.dir.appendingPathComponent("fine.yml"), atomically: true, encoding: .utf8)
             let r = try zonectl("build", "--config", "fine.yml", "--zones", "zones", "--out", "dist-fine", in: w.dir)
             #expect(r.status == 0, "\(r.stderr)")
             let fine = try json(Data(contentsOf: w.dir.appendingPathComponent("dist-fine/manifest.json")))
-            let keys = { (m: [String: Any]) in Set((m["cities"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }) }
+            let keys = { (m: [String: Any]) in
+                Set((m["cities"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String })
+            }
             let changed = keys(fine).subtracting(keys(base)).count
             let first = try w.publish("dist")
             #expect(first.status == 0, "\(first.stderr)")
@@ -27,7 +30,9 @@ extension S3PublishTests {
         }
 
         /// After the kill: the previous manifest.json, verified by zonectl and by boto3.
-        func expectPreviousServed(_ w: S3Workspace, _ served: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> BucketCheck {
+        func expectPreviousServed(
+            _ w: S3Workspace, _ served: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> BucketCheck {
             #expect(try w.servedManifest() == served, sourceLocation: sourceLocation)
             let verify = try w.verify()
             #expect(verify.status == 0, "\(verify.stderr)", sourceLocation: sourceLocation)
@@ -48,12 +53,14 @@ extension S3PublishTests {
             return out
         }
 
-        @Test("killed after 3 of the artifact PUTs landed (the rest held): previous manifest served; the rerun completes")
+        @Test(
+            "killed after 3 of the artifact PUTs landed (the rest held): previous manifest served; the rerun completes")
         func killedAmongArtifacts() throws {
             let (w, served, changed) = try published("kill-artifacts")
             defer { w.remove() }
             #expect(changed >= 5)
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [.init("PUT", "/zones/", skip: 3, then: .hold)])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port, rules: [.init("PUT", "/zones/", skip: 3, then: .hold)])
             defer { proxy.stop() }
             let publish = try w.startPublish("dist-fine", port: proxy.port)
             let reached = proxy.wait(timeout: 30) { requests in
@@ -75,7 +82,9 @@ extension S3PublishTests {
             #expect((out["written"] as? [String])?.count == changed - 3 + 2)
         }
 
-        @Test("killed while its manifest.json PUT is held (the versioned manifest written): previous served; the rerun completes")
+        @Test(
+            "killed while its manifest.json PUT is held (the versioned manifest written): previous served; the rerun completes"
+        )
         func killedBeforeTheSwitch() throws {
             let (w, served, changed) = try published("kill-switch")
             defer { w.remove() }
@@ -88,7 +97,8 @@ extension S3PublishTests {
             proxy.stop()
 
             let check = try expectPreviousServed(w, served)
-            #expect(check.manifests.count == 2, "the killed run's versioned manifest stays, naming objects that are there")
+            #expect(
+                check.manifests.count == 2, "the killed run's versioned manifest stays, naming objects that are there")
             #expect(check.artifacts.count == 8 + changed)
 
             // The rerun plans the same version on the same previous: its versioned manifest is

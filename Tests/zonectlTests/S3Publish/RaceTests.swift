@@ -10,13 +10,19 @@ extension S3PublishTests {
         /// winner's version, the served manifest is the winner's and names only objects that are
         /// there with the right sha256 (boto3's view), and `zonectl verify` agrees.
         @discardableResult
-        func checkOneWinner(_ a: ProcessOutput, _ b: ProcessOutput, in w: S3Workspace,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> (winner: String, check: BucketCheck) {
-            #expect([a.status, b.status].sorted() == [0, 2], "exits \(a.status), \(b.status): \(a.stderr) \(b.stderr)",
-                    sourceLocation: sourceLocation)
+        func checkOneWinner(
+            _ a: ProcessOutput, _ b: ProcessOutput, in w: S3Workspace,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> (winner: String, check: BucketCheck) {
+            #expect(
+                [a.status, b.status].sorted() == [0, 2], "exits \(a.status), \(b.status): \(a.stderr) \(b.stderr)",
+                sourceLocation: sourceLocation)
             let (won, lost) = a.status == 0 ? (a, b) : (b, a)
-            let version = try #require(try json(Data(won.stdoutBytes))["version"] as? String, sourceLocation: sourceLocation)
-            #expect(lost.stderr.contains("another publish won (version \(version))"), "\(lost.stderr)", sourceLocation: sourceLocation)
+            let version = try #require(
+                try json(Data(won.stdoutBytes))["version"] as? String, sourceLocation: sourceLocation)
+            #expect(
+                lost.stderr.contains("another publish won (version \(version))"), "\(lost.stderr)",
+                sourceLocation: sourceLocation)
             #expect(lost.stdout.isEmpty, sourceLocation: sourceLocation)
             let check = try w.check()
             #expect(check.version == version, sourceLocation: sourceLocation)
@@ -50,7 +56,9 @@ extension S3PublishTests {
                 proxy.reset(rules: [.init("PUT", "/manifest.json", then: .hold)])
                 let a = try w.startPublish("dist-a", port: proxy.port)
                 let b = try w.startPublish("dist-b", port: proxy.port)
-                #expect(proxy.wait(timeout: 30) { $0.filter { $0.fault == .hold }.count == 2 }, "both publishers reach the switch")
+                #expect(
+                    proxy.wait(timeout: 30) { $0.filter { $0.fault == .hold }.count == 2 },
+                    "both publishers reach the switch")
                 proxy.releaseNext()
                 #expect(proxy.wait(timeout: 30) { $0.contains { $0.fault == .hold && $0.status != nil } })
                 proxy.releaseNext()
@@ -80,7 +88,8 @@ extension S3PublishTests {
             #expect(base.status == 0, "\(base.stderr)")
             let baseVersion = try #require(try json(Data(base.stdoutBytes))["version"] as? String)
 
-            let proxy = try FaultProxy(upstreamPort: w.moto.port, rules: [.init("PUT", "/manifest.json", faults: [.hold])])
+            let proxy = try FaultProxy(
+                upstreamPort: w.moto.port, rules: [.init("PUT", "/manifest.json", faults: [.hold])])
             defer { proxy.stop() }
             let a = try w.startPublish("dist-a", port: proxy.port)
             let held = proxy.wait(timeout: 30) { $0.contains { $0.fault == .hold } }

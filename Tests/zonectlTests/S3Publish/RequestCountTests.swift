@@ -29,8 +29,9 @@ extension S3PublishTests {
 
             // No change: one GET, nothing written; the text summary says so too.
             proxy.reset()
-            let again = try runProcess(TestPaths.zonectl.path, ["publish", "--dist", "dist", "--target", w.target],
-                                       in: w.dir, environment: w.environment(port: proxy.port))
+            let again = try runProcess(
+                TestPaths.zonectl.path, ["publish", "--dist", "dist", "--target", w.target],
+                in: w.dir, environment: w.environment(port: proxy.port))
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stdout.hasPrefix("up to date"))
             #expect(again.stdout.contains("\nrequests: GET 1\n"))
@@ -43,7 +44,8 @@ extension S3PublishTests {
             let thirdOut = try json(Data(third.stdoutBytes))
             #expect(counts(thirdOut) == ["GET": 4, "PUT": 1 + 2])
             #expect(counts(thirdOut) == counts(proxy.requests))
-            let parisKey = (changed["cities"] as? [[String: Any]])?.first { $0["id"] as? String == "paris" }?["key"] as? String
+            let parisKey =
+                (changed["cities"] as? [[String: Any]])?.first { $0["id"] as? String == "paris" }?["key"] as? String
             #expect((thirdOut["written"] as? [String])?.first == parisKey)
 
             let check = try w.check()

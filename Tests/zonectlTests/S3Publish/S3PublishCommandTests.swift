@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import S3Upload
+import TestSupport
 import Testing
 
 extension S3PublishTests {
@@ -12,7 +12,8 @@ extension S3PublishTests {
 
             let dir = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: dir) }
-            try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
+            try FileManager.default.copyItem(
+                at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
             #expect(try zonectl("build", "--zones", "zones", "--out", "dist", in: dir).status == 0)
 
             let target = "s3://\(MotoServer.bucket)/zones-test"
@@ -51,7 +52,8 @@ extension S3PublishTests {
             #expect(manifestHead.cacheControl == "public, max-age=60")
 
             // A client polling with the manifest's ETag gets 304 while nothing changed.
-            #expect(try client.getObject(key: "zones-test/manifest.json", ifNoneMatch: manifestHead.etag) == .notModified)
+            #expect(
+                try client.getObject(key: "zones-test/manifest.json", ifNoneMatch: manifestHead.etag) == .notModified)
 
             let again = try zonectl("publish", "--dist", "dist", "--target", target, in: dir, environment: env)
             #expect(again.stdout.hasPrefix("up to date"))

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `zonectl publish` (the built binary) against a real S3 API: one moto_server with signature
 /// checking on for all the suites nested here (in the other files of this folder), which run

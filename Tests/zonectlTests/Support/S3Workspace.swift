@@ -17,8 +17,10 @@ struct S3Workspace {
         moto = try MotoServer.require()
         prefix = "\(name)-\(UUID().uuidString.prefix(8).lowercased())"
         dir = try temporaryDirectory()
-        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
-        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("pipeline.yml"), to: dir.appendingPathComponent("pipeline.yml"))
+        try FileManager.default.copyItem(
+            at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
+        try FileManager.default.copyItem(
+            at: TestPaths.root.appendingPathComponent("pipeline.yml"), to: dir.appendingPathComponent("pipeline.yml"))
     }
 
     func remove() { try? FileManager.default.removeItem(at: dir) }
@@ -30,11 +32,13 @@ struct S3Workspace {
         var zones = "zones"
         if let parisLongitude {
             zones = "zones-\(out)"
-            try FileManager.default.copyItem(at: dir.appendingPathComponent("zones"), to: dir.appendingPathComponent(zones))
+            try FileManager.default.copyItem(
+                at: dir.appendingPathComponent("zones"), to: dir.appendingPathComponent(zones))
             let paris = dir.appendingPathComponent("\(zones)/paris.geojson")
             let text = try String(contentsOf: paris, encoding: .utf8)
             #expect(text.contains("2.339999"))
-            try text.replacingOccurrences(of: "2.339999", with: parisLongitude).write(to: paris, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: "2.339999", with: parisLongitude).write(
+                to: paris, atomically: true, encoding: .utf8)
         }
         let r = try zonectl("build", "--zones", zones, "--out", out, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
@@ -69,12 +73,16 @@ struct S3Workspace {
 
     /// Publishes `dist` straight to moto, or through the proxy on `port`.
     func publish(_ dist: String, port: Int? = nil, config: String? = nil) throws -> ProcessOutput {
-        try runProcess(TestPaths.zonectl.path, publishArguments(dist, config: config), in: dir, environment: environment(port: port))
+        try runProcess(
+            TestPaths.zonectl.path, publishArguments(dist, config: config), in: dir,
+            environment: environment(port: port))
     }
 
     /// Starts the same publish in the background.
     func startPublish(_ dist: String, port: Int? = nil, config: String? = nil) throws -> ChildProcess {
-        try startProcess(TestPaths.zonectl.path, publishArguments(dist, config: config), in: dir, environment: environment(port: port))
+        try startProcess(
+            TestPaths.zonectl.path, publishArguments(dist, config: config), in: dir,
+            environment: environment(port: port))
     }
 
     /// `zonectl verify` straight against moto.
@@ -84,9 +92,13 @@ struct S3Workspace {
 
     /// Scripts/check_bucket.py: the prefix as boto3 reads it, independently of zonectl.
     func check() throws -> BucketCheck {
-        let r = try runProcess(TestPaths.python, [TestPaths.scripts.appendingPathComponent("check_bucket.py").path,
-                                                  "http://127.0.0.1:\(moto.port)", MotoServer.bucket, prefix],
-                               environment: environment())
+        let r = try runProcess(
+            TestPaths.python,
+            [
+                TestPaths.scripts.appendingPathComponent("check_bucket.py").path,
+                "http://127.0.0.1:\(moto.port)", MotoServer.bucket, prefix,
+            ],
+            environment: environment())
         #expect(r.status == 0, "check_bucket.py: \(r.stderr)")
         return BucketCheck(try json(Data(r.stdout.utf8)))
     }
@@ -94,7 +106,7 @@ struct S3Workspace {
     /// manifest.json as moto serves it, read with the test's own client.
     func servedManifest() throws -> [UInt8]? {
         do {
-            guard case let .object(o) = try moto.client().getObject(key: "\(prefix)/manifest.json") else { return nil }
+            guard case .object(let o) = try moto.client().getObject(key: "\(prefix)/manifest.json") else { return nil }
             return o.body
         } catch let error as S3Error where error == .notFound {
             return nil
@@ -124,7 +136,9 @@ struct BucketCheck {
 
 /// A JSON object from bytes (a test failure when it is not one).
 func json(_ data: Data) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object: \(String(decoding: data, as: UTF8.self).prefix(500))")
+    try #require(
+        try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        "not a JSON object: \(String(decoding: data, as: UTF8.self).prefix(500))")
 }
 
 /// The `requests` (or `retries`) of a publish's JSON output, by method.

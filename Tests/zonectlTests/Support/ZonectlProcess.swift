@@ -15,7 +15,8 @@ enum TestPaths {
 
     /// The zonectl binary built beside the test bundle (SwiftPM puts products in one folder).
     static var zonectl: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("zonectl")
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "zonectl")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         return root.appendingPathComponent(".build/debug/zonectl")
     }
@@ -25,13 +26,17 @@ enum TestPaths {
 }
 
 /// Runs `executable` with `arguments` in `directory`, capturing stdout and stderr.
-func run(_ executable: String, _ arguments: [String], in directory: URL? = nil,
-         environment: [String: String]? = nil) throws -> ProcessResult {
+func run(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String]? = nil
+) throws -> ProcessResult {
     try runProcess(executable, arguments, in: directory, environment: environment)
 }
 
 /// Runs the built zonectl.
-func zonectl(_ arguments: String..., in directory: URL? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+func zonectl(_ arguments: String..., in directory: URL? = nil, environment: [String: String]? = nil) throws
+    -> ProcessResult
+{
     try run(TestPaths.zonectl.path, arguments, in: directory, environment: environment)
 }
 

@@ -8,9 +8,13 @@ public struct DiffMarkdownReport {
 
     public func render() -> String {
         let tables = DiffTables(diff: diff)
-        let against = "against `\(code(diff.before.source))`" + (diff.before.version.map { " version `\($0)`" } ?? " (nothing published)")
+        let against =
+            "against `\(code(diff.before.source))`"
+            + (diff.before.version.map { " version `\($0)`" } ?? " (nothing published)")
         var out = ["**zonectl diff**: \(tables.summaryLine) \(against)."]
-        if diff.configChanged { out += ["", "> pipeline.yml differs from the one the published version was built with."] }
+        if diff.configChanged {
+            out += ["", "> pipeline.yml differs from the one the published version was built with."]
+        }
         guard diff.hasChanges else { return out.joined(separator: "\n") + "\n" }
         out += ["", "<details>", "<summary>Details</summary>", ""]
         if !tables.changedCities.isEmpty {
@@ -18,7 +22,10 @@ public struct DiffMarkdownReport {
         }
         if !tables.changedStyles.isEmpty { out += ["#### Styles", "", markdown(tables.styles), ""] }
         let unchanged = diff.cities.count { $0.status == .unchanged }
-        out += [(unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed. " : "") + "Areas in \(ZoneDiff.areaMethod).", "", "</details>"]
+        out += [
+            (unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed. " : "")
+                + "Areas in \(ZoneDiff.areaMethod).", "", "</details>",
+        ]
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -40,13 +40,16 @@ enum DiffNumbers {
 
     /// 999 → "999 B", 23456 → "23.5 kB", 1.2e6 → "1.2 MB".
     static func bytes(_ v: Int) -> String {
-        v >= 1_000_000 ? String(format: "%.1f MB", Double(v) / 1e6) : v >= 1000 ? String(format: "%.1f kB", Double(v) / 1e3) : "\(v) B"
+        v >= 1_000_000
+            ? String(format: "%.1f MB", Double(v) / 1e6)
+            : v >= 1000 ? String(format: "%.1f kB", Double(v) / 1e3) : "\(v) B"
     }
 
     /// The middle of a [w, s, e, n] box as "47.55612 N, 7.61234 E".
     static func place(_ box: [Double]?) -> String {
         guard let box, box.count == 4 else { return "" }
-        let lat = (box[1] + box[3]) / 2, lon = (box[0] + box[2]) / 2
+        let lat = (box[1] + box[3]) / 2
+        let lon = (box[0] + box[2]) / 2
         return String(format: "%.5f %@, %.5f %@", abs(lat), lat < 0 ? "S" : "N", abs(lon), lon < 0 ? "W" : "E")
     }
 

@@ -23,7 +23,10 @@ public struct DiffSVG {
     /// The SVG document of `city`, or nil when it has no geometry to draw (layers not kept).
     public func render(_ city: CityDiff) -> String? {
         let all = city.layers.flatMap { [$0.kept, $0.removed, $0.added] }
-        guard let box = all.compactMap({ BoundingBox($0) }).reduce(nil as BoundingBox?, { b, next in b.map { $0.union(next) } ?? next }) else { return nil }
+        guard
+            let box = all.compactMap({ BoundingBox($0) }).reduce(
+                nil as BoundingBox?, { b, next in b.map { $0.union(next) } ?? next })
+        else { return nil }
         let projection = Projection(box: box, width: width - 2 * margin, maxHeight: maxMapHeight - 2 * margin)
         let mapHeight = projection.height + 2 * margin
         let height = header + mapHeight + footer
@@ -42,23 +45,39 @@ public struct DiffSVG {
             return d
         }
 
-        let removed = city.groups.reduce(0) { $0 + $1.areaRemoved }, added = city.groups.reduce(0) { $0 + $1.areaAdded }
-        var svg = [String(format: ##"<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" "##, width, height, width, height)
-            + String(format: ##"data-lon0="%.9f" data-lat0="%.9f" data-x0="%.3f" data-y0="%.3f" data-px-per-degree="%.6f" data-cos-lat0="%.12f">"##,
-                     projection.lon0, projection.lat0, x0, y0, projection.scale, projection.cosLat0)]
+        let removed = city.groups.reduce(0) { $0 + $1.areaRemoved }
+        let added = city.groups.reduce(0) { $0 + $1.areaAdded }
+        var svg = [
+            String(
+                format:
+                    ##"<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" "##,
+                width, height, width, height)
+                + String(
+                    format:
+                        ##"data-lon0="%.9f" data-lat0="%.9f" data-x0="%.3f" data-y0="%.3f" data-px-per-degree="%.6f" data-cos-lat0="%.12f">"##,
+                    projection.lon0, projection.lat0, x0, y0, projection.scale, projection.cosLat0)
+        ]
         svg.append("<title>\(escaped(city.city)): zonectl diff</title>")
         svg.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)
-        svg.append(String(format: ##"<text x="%.0f" y="26" font-family="sans-serif" font-size="16">%@ — %@, removed %@, added %@</text>"##,
-                          margin, escaped(city.city), city.status.rawValue, DiffNumbers.area(removed), DiffNumbers.area(added)))
+        svg.append(
+            String(
+                format:
+                    ##"<text x="%.0f" y="26" font-family="sans-serif" font-size="16">%@ — %@, removed %@, added %@</text>"##,
+                margin, escaped(city.city), city.status.rawValue, DiffNumbers.area(removed), DiffNumbers.area(added)))
         let layers: [(String, KeyPath<GroupLayers, PolygonalGeometry>, String)] = [
             ("unchanged", \.kept, ##"fill="\##(Self.keptColour)" stroke="#8c8c8c" stroke-width="0.5""##),
-            ("removed", \.removed, ##"fill="\##(Self.removedColour)" stroke="\##(Self.removedColour)" stroke-width="1.5""##),
+            (
+                "removed", \.removed,
+                ##"fill="\##(Self.removedColour)" stroke="\##(Self.removedColour)" stroke-width="1.5""##
+            ),
             ("added", \.added, ##"fill="\##(Self.addedColour)" stroke="\##(Self.addedColour)" stroke-width="1.5""##),
         ]
         for (name, layer, style) in layers {
             svg.append(##"<g id="\##(name)" fill-rule="evenodd" stroke-linejoin="round">"##)
             for g in city.layers where !g[keyPath: layer].isEmpty {
-                svg.append(##"<path \##(style) d="\##(path(g[keyPath: layer]))"><title>\##(escaped(g.group)): \##(name)</title></path>"##)
+                svg.append(
+                    ##"<path \##(style) d="\##(path(g[keyPath: layer]))"><title>\##(escaped(g.group)): \##(name)</title></path>"##
+                )
             }
             svg.append("</g>")
         }
@@ -74,10 +93,16 @@ public struct DiffSVG {
         let magnitude = pow(10, floor(log10(target)))
         let metres = [5.0, 2, 1].map { $0 * magnitude }.first { $0 <= target } ?? magnitude
         let length = metres / metresPerPixel
-        let label = metres >= 1000 ? "\(DiffNumbers.grouped(Int(metres / 1000))) km" : "\(DiffNumbers.grouped(Int(metres))) m"
+        let label =
+            metres >= 1000 ? "\(DiffNumbers.grouped(Int(metres / 1000))) km" : "\(DiffNumbers.grouped(Int(metres))) m"
         return [
-            String(format: ##"<g id="scale-bar"><path d="M%.1f,%.1fv6h%.1fv-6" fill="none" stroke="#000000" stroke-width="1.5"/>"##, margin, y - 6, length),
-            String(format: ##"<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="12">%@</text></g>"##, margin + length + 6, y, label),
+            String(
+                format:
+                    ##"<g id="scale-bar"><path d="M%.1f,%.1fv6h%.1fv-6" fill="none" stroke="#000000" stroke-width="1.5"/>"##,
+                margin, y - 6, length),
+            String(
+                format: ##"<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="12">%@</text></g>"##,
+                margin + length + 6, y, label),
         ]
     }
 
@@ -87,7 +112,11 @@ public struct DiffSVG {
         var x = width - margin - 270
         var out = [##"<g id="legend" font-family="sans-serif" font-size="12">"##]
         for (name, colour) in items {
-            out.append(String(format: ##"<rect x="%.0f" y="%.0f" width="12" height="12" fill="%@"/><text x="%.0f" y="%.0f">%@</text>"##, x, y - 11, colour, x + 16, y, name))
+            out.append(
+                String(
+                    format:
+                        ##"<rect x="%.0f" y="%.0f" width="12" height="12" fill="%@"/><text x="%.0f" y="%.0f">%@</text>"##,
+                    x, y - 11, colour, x + 16, y, name))
             x += 90
         }
         out.append("</g>")
@@ -111,7 +140,8 @@ struct Projection {
         lon0 = (box.west + box.east) / 2
         lat0 = (box.south + box.north) / 2
         cosLat0 = cos(lat0 * .pi / 180)
-        let w = max((box.east - box.west) * cosLat0, 1e-9), h = max(box.north - box.south, 1e-9)
+        let w = max((box.east - box.west) * cosLat0, 1e-9)
+        let h = max(box.north - box.south, 1e-9)
         scale = min(width / w, maxHeight / h)
         height = h * scale
     }

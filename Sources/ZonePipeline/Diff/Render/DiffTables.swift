@@ -13,43 +13,62 @@ struct DiffTables {
     var changedStyles: [StyleDiff] { diff.styles.filter { $0.status != .unchanged } }
 
     var cities: Table {
-        Table(header: ["city", "status", "groups changed", "vertices", "gzip bytes"],
-              rows: changedCities.map { c in
-                  [c.city, c.status.rawValue, "\(c.groups.count { $0.status != .unchanged }) of \(c.groups.count)",
-                   DiffNumbers.transition(c.vertices), DiffNumbers.transition(c.gzipBytes)]
-              },
-              numeric: [2])
+        Table(
+            header: ["city", "status", "groups changed", "vertices", "gzip bytes"],
+            rows: changedCities.map { c in
+                [
+                    c.city, c.status.rawValue, "\(c.groups.count { $0.status != .unchanged }) of \(c.groups.count)",
+                    DiffNumbers.transition(c.vertices), DiffNumbers.transition(c.gzipBytes),
+                ]
+            },
+            numeric: [2])
     }
 
     var groups: Table {
         let rows = changedCities.flatMap { c in
             c.groups.map { g in
-                [c.city, g.group, g.status.rawValue + (g.properties.isEmpty ? "" : " (properties: \(g.properties.map(\.key).joined(separator: ", ")))"),
-                 DiffNumbers.area(g.areaBefore), DiffNumbers.signedArea(g.areaRemoved, sign: "−"), DiffNumbers.signedArea(g.areaAdded, sign: "+"),
-                 g.status == .unchanged ? "" : DiffNumbers.percent(g.percentChange), DiffNumbers.transition(g.vertices), DiffNumbers.place(g.changedBBox)]
+                [
+                    c.city, g.group,
+                    g.status.rawValue
+                        + (g.properties.isEmpty
+                            ? "" : " (properties: \(g.properties.map(\.key).joined(separator: ", ")))"),
+                    DiffNumbers.area(g.areaBefore), DiffNumbers.signedArea(g.areaRemoved, sign: "−"),
+                    DiffNumbers.signedArea(g.areaAdded, sign: "+"),
+                    g.status == .unchanged ? "" : DiffNumbers.percent(g.percentChange),
+                    DiffNumbers.transition(g.vertices), DiffNumbers.place(g.changedBBox),
+                ]
             }
         }
-        return Table(header: ["city", "group", "status", "area before", "removed", "added", "change", "vertices", "where (centre)"],
-                     rows: rows, numeric: [3, 4, 5, 6])
+        return Table(
+            header: [
+                "city", "group", "status", "area before", "removed", "added", "change", "vertices", "where (centre)",
+            ],
+            rows: rows, numeric: [3, 4, 5, 6])
     }
 
     var styles: Table {
-        Table(header: ["style", "status", "property", "before", "after"],
-              rows: changedStyles.flatMap { s in
-                  s.properties.map { [s.style, s.status.rawValue, $0.key, DiffNumbers.value($0.before), DiffNumbers.value($0.after)] }
-              },
-              numeric: [])
+        Table(
+            header: ["style", "status", "property", "before", "after"],
+            rows: changedStyles.flatMap { s in
+                s.properties.map {
+                    [s.style, s.status.rawValue, $0.key, DiffNumbers.value($0.before), DiffNumbers.value($0.after)]
+                }
+            },
+            numeric: [])
     }
 
     /// One line: what changed, with totals (no trailing period).
     var summaryLine: String {
         let s = diff.summary
         guard diff.hasChanges else {
-            return "no changes (\(diff.cities.count) \(plural(diff.cities.count, "city", "cities")), \(diff.styles.count) \(plural(diff.styles.count, "style", "styles")))"
+            return
+                "no changes (\(diff.cities.count) \(plural(diff.cities.count, "city", "cities")), \(diff.styles.count) \(plural(diff.styles.count, "style", "styles")))"
         }
         var parts = [counts("cities", s.cities), counts("groups", s.groups)].filter { !$0.isEmpty }
         if s.areaAdded > 0 || s.areaRemoved > 0 {
-            parts.append("area \(DiffNumbers.signedArea(s.areaAdded, sign: "+")) / \(DiffNumbers.signedArea(s.areaRemoved, sign: "−"))")
+            parts.append(
+                "area \(DiffNumbers.signedArea(s.areaAdded, sign: "+")) / \(DiffNumbers.signedArea(s.areaRemoved, sign: "−"))"
+            )
         }
         let styles = counts("styles", s.styles)
         if !styles.isEmpty { parts.append(styles) }

@@ -7,7 +7,9 @@ public struct DiffTextReport {
 
     public func render() -> String {
         let tables = DiffTables(diff: diff)
-        var out = ["\(DiffTables.side(diff.before, published: true)) → \(DiffTables.side(diff.after, published: false)): \(tables.summaryLine)"]
+        var out = [
+            "\(DiffTables.side(diff.before, published: true)) → \(DiffTables.side(diff.after, published: false)): \(tables.summaryLine)"
+        ]
         if diff.configChanged { out.append("note: the two builds used different pipeline.yml contents") }
         guard diff.hasChanges else { return out.joined(separator: "\n") }
         if !tables.changedCities.isEmpty {
@@ -15,7 +17,11 @@ public struct DiffTextReport {
         }
         if !tables.changedStyles.isEmpty { out += ["", text(tables.styles)] }
         let unchanged = diff.cities.count { $0.status == .unchanged }
-        out += ["", (unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed; " : "") + "areas in \(ZoneDiff.areaMethod)"]
+        out += [
+            "",
+            (unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed; " : "")
+                + "areas in \(ZoneDiff.areaMethod)",
+        ]
         return out.joined(separator: "\n")
     }
 

@@ -29,8 +29,9 @@ public enum AntimeridianError: Error, Equatable, Sendable, CustomStringConvertib
     /// The ring and position the problem is at.
     public var location: (ring: Int, position: Int) {
         switch self {
-        case let .enclosesPole(ring, position, _, _, _), let .enclosesBothPoles(ring, position), let .crossesInBand(ring, position),
-             let .noAreaOnTheGlobe(ring, position):
+        case .enclosesPole(let ring, let position, _, _, _), .enclosesBothPoles(let ring, let position),
+            .crossesInBand(let ring, let position),
+            .noAreaOnTheGlobe(let ring, let position):
             return (ring, position)
         }
     }
@@ -38,18 +39,25 @@ public enum AntimeridianError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         let offPoles = "a zone that encloses a pole cannot be split into parts on each side of ±180°"
         switch self {
-        case let .enclosesPole(_, _, crossings, net, pole):
-            let count = crossings % 2 == 1 ? "an odd number of times (\(crossings))" : "\(crossings) times, \(abs(net)) more in one direction than the other,"
-            return "ring crosses the antimeridian \(count) and so goes round the \(pole) pole; \(offPoles) — draw it as parts that stay off the pole"
+        case .enclosesPole(_, _, let crossings, let net, let pole):
+            let count =
+                crossings % 2 == 1
+                ? "an odd number of times (\(crossings))"
+                : "\(crossings) times, \(abs(net)) more in one direction than the other,"
+            return
+                "ring crosses the antimeridian \(count) and so goes round the \(pole) pole; \(offPoles) — draw it as parts that stay off the pole"
         case .enclosesBothPoles:
-            return "ring goes round the globe clockwise (it crosses the antimeridian eastward and back westward): by RFC 7946's "
+            return
+                "ring goes round the globe clockwise (it crosses the antimeridian eastward and back westward): by RFC 7946's "
                 + "right-hand rule its area holds both poles, and rewound it would be the band between them instead; \(offPoles) "
                 + "— wind a band counter-clockwise, or draw polar zones as parts that stay off the poles"
         case .crossesInBand:
-            return "this ring crosses the antimeridian in a polygon that runs round the globe (an edge from −180 to 180 along one latitude, "
+            return
+                "this ring crosses the antimeridian in a polygon that runs round the globe (an edge from −180 to 180 along one latitude, "
                 + "read as drawn: a band from −180 to 180); draw the band and its holes within [−180, 180], touching ±180 only where the band does"
         case .noAreaOnTheGlobe:
-            return "ring has no area once it is split at the antimeridian: a step of more than 180° of longitude is taken the short way "
+            return
+                "ring has no area once it is split at the antimeridian: a step of more than 180° of longitude is taken the short way "
                 + "round, and a step of 360° is no edge at all; draw a band round the globe from −180 to 180"
         }
     }

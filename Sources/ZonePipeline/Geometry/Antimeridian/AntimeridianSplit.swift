@@ -48,8 +48,9 @@ struct AntimeridianSplit {
         guard turns != 0 else { return nil }
         let pieces = MeridianSegments(ring, latitude: CrossingLatitude(interpolation: .linear))
         let meanLatitude = ring.wrapped.reduce(0) { $0 + $1.lat } / Double(ring.wrapped.count)
-        return .enclosesPole(ring: r, position: ring.source[pieces.firstCrossing ?? 0], crossings: pieces.crossings,
-                             net: turns, pole: meanLatitude >= 0 ? .north : .south)
+        return .enclosesPole(
+            ring: r, position: ring.source[pieces.firstCrossing ?? 0], crossings: pieces.crossings,
+            net: turns, pole: meanLatitude >= 0 ? .north : .south)
     }
 
     /// `g` with every crossing polygon split into parts on each side of the antimeridian.
@@ -61,7 +62,9 @@ struct AntimeridianSplit {
             let rings = indices.map { g.lonLats(ofRing: $0) }
             let band = Self.runsRoundTheGlobe(rings)
             for (k, ring) in rings.enumerated() {
-                if let problem = Self.problem(ring, ring: indices.lowerBound + k, exterior: k == 0, inBand: band) { throw problem }
+                if let problem = Self.problem(ring, ring: indices.lowerBound + k, exterior: k == 0, inBand: band) {
+                    throw problem
+                }
             }
             if band {
                 out.appendPolygon(rings)
@@ -114,7 +117,9 @@ struct AntimeridianSplit {
 /// on the globe. Positive when counter-clockwise.
 func twiceUnwrappedArea(_ ring: [LonLat]) -> Double {
     guard ring.count >= 3 else { return 0 }
-    var x = 0.0, previous = (x: 0.0, y: 0.0), sum = 0.0
+    var x = 0.0
+    var previous = (x: 0.0, y: 0.0)
+    var sum = 0.0
     for i in ring.indices.dropFirst() {
         x += unwrappedStep(ring[i - 1].lon, ring[i].lon)
         let current = (x: x, y: ring[i].lat - ring[0].lat)

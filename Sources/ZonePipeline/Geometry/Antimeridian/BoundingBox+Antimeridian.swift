@@ -19,7 +19,8 @@ extension BoundingBox {
     /// its longitude range is the circle less the widest gap no box covers; a gap through 180°
     /// wins ties, so boxes that fit in [-180, 180] keep west ≤ east. Nil when there are no boxes.
     public static func covering(_ boxes: some Sequence<BoundingBox>) -> BoundingBox? {
-        var south = Double.infinity, north = -Double.infinity
+        var south = Double.infinity
+        var north = -Double.infinity
         var ranges: [(west: Double, east: Double)] = []
         for b in boxes {
             south = min(south, b.south)
@@ -50,6 +51,7 @@ extension BoundingBox {
         guard widest.after != merged.count - 1 else {
             return BoundingBox(west: merged[0].west, south: south, east: merged[merged.count - 1].east, north: north)
         }
-        return BoundingBox(west: merged[widest.after + 1].west, south: south, east: merged[widest.after].east, north: north)
+        return BoundingBox(
+            west: merged[widest.after + 1].west, south: south, east: merged[widest.after].east, north: north)
     }
 }

@@ -25,7 +25,8 @@ struct CrossingLatitude {
     /// plane y = 0 along a line; of the line's two points on the sphere, the one at 180° (x < 0).
     /// Nil when the points do not define a plane (equal or antipodal).
     static func greatCircle(_ east: LonLat, _ west: LonLat) -> Double? {
-        let a = unitVector(east), b = unitVector(west)
+        let a = unitVector(east)
+        let b = unitVector(west)
         let n = (x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x)
         // n × (0, −1, 0) = (n.z, 0, −n.x): the direction of the planes' intersection.
         var d = (x: n.z, z: -n.x)
@@ -35,7 +36,8 @@ struct CrossingLatitude {
     }
 
     private static func unitVector(_ p: LonLat) -> (x: Double, y: Double, z: Double) {
-        let lon = p.lon * .pi / 180, lat = p.lat * .pi / 180
+        let lon = p.lon * .pi / 180
+        let lat = p.lat * .pi / 180
         return (cos(lon) * cos(lat), sin(lon) * cos(lat), sin(lat))
     }
 }

@@ -17,12 +17,14 @@ func isStrictlyInside(_ p: LonLat, _ ring: [LonLat]) -> Bool {
     var inside = false
     var j = ring.count - 1
     for i in ring.indices {
-        let a = ring[j], b = ring[i]
+        let a = ring[j]
+        let b = ring[i]
         j = i
         // On the edge a–b: collinear and within its box.
         let cross = (b.lon - a.lon) * (p.lat - a.lat) - (b.lat - a.lat) * (p.lon - a.lon)
         if cross == 0, min(a.lon, b.lon) <= p.lon, p.lon <= max(a.lon, b.lon),
-           min(a.lat, b.lat) <= p.lat, p.lat <= max(a.lat, b.lat) {
+            min(a.lat, b.lat) <= p.lat, p.lat <= max(a.lat, b.lat)
+        {
             return false
         }
         if (a.lat > p.lat) != (b.lat > p.lat) {

@@ -25,8 +25,10 @@ struct MeridianSegments {
 
     init(_ ring: UnwrappedRing, latitude: CrossingLatitude) {
         for i in ring.wrapped.indices.dropFirst() {
-            let a = i - 1, b = i
-            let onA = ring.isOnMeridian(a), onB = ring.isOnMeridian(b)
+            let a = i - 1
+            let b = i
+            let onA = ring.isOnMeridian(a)
+            let onB = ring.isOnMeridian(b)
             if onA && onB {
                 let west = ring.westSheet(a)
                 add(ring.wrapped[b].lat > ring.wrapped[a].lat ? west : west + 1, a, b, ring, at: b)
@@ -37,11 +39,13 @@ struct MeridianSegments {
             } else if ring.sheet[a] == ring.sheet[b] {
                 add(ring.sheet[a], a, b, ring, at: b)
             } else {
-                let ka = ring.sheet[a], kb = ring.sheet[b]
+                let ka = ring.sheet[a]
+                let kb = ring.sheet[b]
                 let eastward = kb > ka
                 let (east, west) = eastward ? (ring.wrapped[a], ring.wrapped[b]) : (ring.wrapped[b], ring.wrapped[a])
                 let lat = latitude(east: east, west: west)
-                let leave = LonLat(eastward ? 180 : -180, lat), enter = LonLat(eastward ? -180 : 180, lat)
+                let leave = LonLat(eastward ? 180 : -180, lat)
+                let enter = LonLat(eastward ? -180 : 180, lat)
                 extend(ka, from: ring.position(a, inSheet: ka), to: leave, at: b)
                 extend(kb, from: enter, to: ring.position(b, inSheet: kb), at: b)
             }

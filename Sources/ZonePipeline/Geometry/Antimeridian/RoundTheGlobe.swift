@@ -22,7 +22,8 @@ extension AntimeridianSplit {
     /// ±180, or one that ends a step of more than 180°. Nil when there is none.
     static func crossing(in ring: [LonLat]) -> Int? {
         ring.indices.first { i in
-            abs(ring[i].lon) > 180 || (i > 0 && abs(ring[i].lon - ring[i - 1].lon) > 180 && !isRoundTheGlobe(ring[i - 1], ring[i]))
+            abs(ring[i].lon) > 180
+                || (i > 0 && abs(ring[i].lon - ring[i - 1].lon) > 180 && !isRoundTheGlobe(ring[i - 1], ring[i]))
         }
     }
 
@@ -54,7 +55,8 @@ extension AntimeridianSplit {
     /// bounds (the band instead of the two caps), so it is refused.
     static func bothPolesProblem(_ ring: UnwrappedRing, ring r: Int) -> AntimeridianError? {
         guard ring.turns == 0, let first = ring.wrapped.first else { return nil }
-        var low = first.lon, high = first.lon
+        var low = first.lon
+        var high = first.lon
         for i in ring.wrapped.indices {
             let u = ring.wrapped[i].lon + 360 * Double(ring.sheet[i])
             low = min(low, u)

@@ -21,7 +21,8 @@ struct UnwrappedRing {
         source = []
         for (i, p) in ring.enumerated() {
             let q = LonLat(wrappedLongitude(p.lon), p.lat)
-            if removingDuplicates, let last = wrapped.last, abs(q.lon - last.lon) <= 1e-8, abs(q.lat - last.lat) <= 1e-8 {
+            if removingDuplicates, let last = wrapped.last, abs(q.lon - last.lon) <= 1e-8, abs(q.lat - last.lat) <= 1e-8
+            {
                 continue
             }
             wrapped.append(q)
@@ -43,7 +44,8 @@ struct UnwrappedRing {
     /// a pole.
     var turns: Int {
         guard let first = wrapped.first, let last = wrapped.last else { return 0 }
-        let u0 = first.lon, u1 = last.lon + 360 * Double(sheet[sheet.count - 1])
+        let u0 = first.lon
+        let u1 = last.lon + 360 * Double(sheet[sheet.count - 1])
         return Int(((u1 - u0) / 360).rounded())
     }
 

@@ -5,8 +5,10 @@
 /// tells whether all cells of the box were visited.
 @inline(__always)
 func forEachCell(along a: GridPoint, _ b: GridPoint, cell: Int64, margin: Int64, _ body: (Int64, Int64, Bool) -> Void) {
-    let x0 = floorDiv(min(a.x, b.x) - margin, cell), x1 = floorDiv(max(a.x, b.x) + margin, cell)
-    let y0 = floorDiv(min(a.y, b.y) - margin, cell), y1 = floorDiv(max(a.y, b.y) + margin, cell)
+    let x0 = floorDiv(min(a.x, b.x) - margin, cell)
+    let x1 = floorDiv(max(a.x, b.x) + margin, cell)
+    let y0 = floorDiv(min(a.y, b.y) - margin, cell)
+    let y1 = floorDiv(max(a.y, b.y) + margin, cell)
     if (x1 - x0 + 1) * (y1 - y0 + 1) <= 16 || a.x == b.x || a.y == b.y {
         for cx in x0...x1 { for cy in y0...y1 { body(cx, cy, true) } }
         return
@@ -15,12 +17,15 @@ func forEachCell(along a: GridPoint, _ b: GridPoint, cell: Int64, margin: Int64,
     let slope = Double(ry - ly) / Double(rx - lx)
     for cx in x0...x1 {
         // The segment's x-range inside this column, widened by the margin.
-        let left = max(lx, cx * cell - margin), right = min(rx, (cx + 1) * cell + margin)
+        let left = max(lx, cx * cell - margin)
+        let right = min(rx, (cx + 1) * cell + margin)
         guard left <= right else { continue }
-        let ya = Double(ly) + slope * Double(left - lx), yb = Double(ly) + slope * Double(right - lx)
+        let ya = Double(ly) + slope * Double(left - lx)
+        let yb = Double(ly) + slope * Double(right - lx)
         let lo = floorDiv(Int64(min(ya, yb).rounded(.down)) - margin - 1, cell)
         let hi = floorDiv(Int64(max(ya, yb).rounded(.up)) + margin + 1, cell)
-        let ylo = max(y0, lo), yhi = min(y1, hi)
+        let ylo = max(y0, lo)
+        let yhi = min(y1, hi)
         if ylo <= yhi { for cy in ylo...yhi { body(cx, cy, false) } }
     }
 }
@@ -45,9 +50,15 @@ struct CellBuckets {
     /// pairs and a sorted copy of it, which for a huge ring's segments took 400 MB.
     init(_ visit: ((GridPoint, Int32) -> Void) -> Void) {
         var count = 0
-        var x0 = Int64.max, y0 = Int64.max, x1 = Int64.min, y1 = Int64.min
+        var x0 = Int64.max
+        var y0 = Int64.max
+        var x1 = Int64.min
+        var y1 = Int64.min
         visit { cell, _ in
-            x0 = min(x0, cell.x); x1 = max(x1, cell.x); y0 = min(y0, cell.y); y1 = max(y1, cell.y)
+            x0 = min(x0, cell.x)
+            x1 = max(x1, cell.x)
+            y0 = min(y0, cell.y)
+            y1 = max(y1, cell.y)
             count += 1
         }
         guard count > 0 else { return }
@@ -65,7 +76,9 @@ struct CellBuckets {
         var keys: [UInt64] = []
         keys.reserveCapacity(count)
         let w = width
-        visit { cell, item in keys.append(UInt64((cell.y - y0) * w + (cell.x - x0)) << 32 | UInt64(UInt32(bitPattern: item))) }
+        visit { cell, item in
+            keys.append(UInt64((cell.y - y0) * w + (cell.x - x0)) << 32 | UInt64(UInt32(bitPattern: item)))
+        }
         if cells.partialValue <= 2 * Int64(count) + 64 {
             starts = [Int32](repeating: 0, count: Int(cells.partialValue) + 1)
             for k in keys { starts[Int(k >> 32) + 1] += 1 }
@@ -81,7 +94,10 @@ struct CellBuckets {
         }
         // Sparse: sorted by (cell, item), one integer each.
         keys.sort()
-        initSparse(keys.lazy.map { (GridPoint(x: Int64($0 >> 32) % w + x0, y: Int64($0 >> 32) / w + y0), Int32(truncatingIfNeeded: $0)) })
+        initSparse(
+            keys.lazy.map {
+                (GridPoint(x: Int64($0 >> 32) % w + x0, y: Int64($0 >> 32) / w + y0), Int32(truncatingIfNeeded: $0))
+            })
     }
 
     /// Sparse buckets from pairs sorted by (cell, item).
@@ -124,7 +140,8 @@ struct CellBuckets {
             guard let slot = table[cell] else { return 0..<0 }
             k = Int(slot)
         } else {
-            guard cell.x >= origin.x && cell.x - origin.x < width && cell.y >= origin.y && cell.y - origin.y < height else { return 0..<0 }
+            guard cell.x >= origin.x && cell.x - origin.x < width && cell.y >= origin.y && cell.y - origin.y < height
+            else { return 0..<0 }
             k = number(cell)
         }
         return Int(starts[k])..<Int(starts[k + 1])

@@ -59,26 +59,33 @@ struct CityOverlay {
         let groupCount = groups.count
         // With priority, owner[c] is the one group a face belongs to (-1: none); without, a face
         // belongs to every group whose count there is positive.
-        let owner = priority ? (0..<cycles).map { c in
-            Int32((0..<groupCount).first { labels.count(cycle: c, group: $0) > 0 } ?? -1)
-        } : []
+        let owner =
+            priority
+            ? (0..<cycles).map { c in
+                Int32((0..<groupCount).first { labels.count(cycle: c, group: $0) > 0 } ?? -1)
+            } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
         var out: [PolygonalGeometry] = []
         for g in 0..<groupCount {
-            let polygons = try rings.polygons(owned: priority
-                ? { owner[$0] == Int32(g) }
-                : { labels.count(cycle: $0, group: g) > 0 })
+            let polygons = try rings.polygons(
+                owned: priority
+                    ? { owner[$0] == Int32(g) }
+                    : { labels.count(cycle: $0, group: g) > 0 })
             out.append(Self.geometry(polygons, unit: unit))
         }
-        return Output(groups: out, contested: priority ? contested(graph, labels, owner, unit: unit) : [],
-                      collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
+        return Output(
+            groups: out, contested: priority ? contested(graph, labels, owner, unit: unit) : [],
+            collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
     }
 
     /// Appends the segments of ring r on the fine grid, directed with the area on the left;
     /// rings that collapse on the fine grid (fewer than three points, no area) are skipped.
     /// Returns true when the ring has area on the fine grid but none rounded to the output grid.
     @discardableResult
-    private func addRing(_ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, scale: Double, to segments: inout SegmentCollector) -> Bool {
+    private func addRing(
+        _ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, scale: Double,
+        to segments: inout SegmentCollector
+    ) -> Bool {
         var points: [GridPoint] = []
         let range = geometry.ringRange(r)
         points.reserveCapacity(range.count)
@@ -91,7 +98,8 @@ struct CityOverlay {
         guard points.count >= 3, Self.area2(points) != 0 else { return false }
         let forward = (Self.area2(points) > 0) == exterior
         for i in 0..<points.count {
-            let a = points[i], b = points[(i + 1) % points.count]
+            let a = points[i]
+            let b = points[(i + 1) % points.count]
             if forward { segments.append(a, b, group: group) } else { segments.append(b, a, group: group) }
         }
         let rounder = SnapRounder(pixel: Self.pixel)
@@ -121,7 +129,9 @@ struct CityOverlay {
 
     /// Per face taken by a group, the area of every lower group that covers it too, on the
     /// sphere (``sphericalArea(_:)``): a face is its cycles, outer border minus the parts inside.
-    private func contested(_ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], unit: Double) -> [(winner: Int, loser: Int, squareMetres: Double)] {
+    private func contested(_ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], unit: Double) -> [(
+        winner: Int, loser: Int, squareMetres: Double
+    )] {
         let groupCount = labels.groupCount
         // Indexed winner * G + loser; nil until a face adds to it.
         var totals = [Double?](repeating: nil, count: groupCount * groupCount)
@@ -140,7 +150,9 @@ struct CityOverlay {
 
     /// Signed spherical area of a cycle in m² (``sphericalRingArea(count:_:)`` of its nodes);
     /// `buffer` is scratch space, reused across calls.
-    static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double, buffer: inout [GridPoint]) -> Double {
+    static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double, buffer: inout [GridPoint])
+        -> Double
+    {
         buffer.removeAll(keepingCapacity: true)
         let start = Int(graph.cycleStart[c])
         var h = start

@@ -44,7 +44,9 @@ struct CoverageRings {
             for ring in repeats ? Self.simpleLoops(walk, stackIndex: &stackIndex) : [walk] {
                 let area = area2(ring)
                 if area > 0 {
-                    guard shells[piece] == nil else { throw OverlayError.inconsistent("a piece of area has two exteriors") }
+                    guard shells[piece] == nil else {
+                        throw OverlayError.inconsistent("a piece of area has two exteriors")
+                    }
                     shells[piece] = startingAtLowest(ring)
                 } else if area < 0 {
                     holes[piece, default: []].append(startingAtLowest(ring))

@@ -89,7 +89,9 @@ struct FaceLabels {
                 h = Int(graph.next[h])
             } while h != start
         }
-        guard queue.count == cycles else { throw OverlayError.inconsistent("\(cycles - queue.count) face(s) not reached") }
+        guard queue.count == cycles else {
+            throw OverlayError.inconsistent("\(cycles - queue.count) face(s) not reached")
+        }
     }
 }
 
@@ -103,8 +105,12 @@ struct DownwardRays {
 
     init(_ graph: PlanarGraph) {
         self.graph = graph
-        var lo = Int64.max, hi = Int64.min
-        for p in graph.nodes { lo = min(lo, p.x); hi = max(hi, p.x) }
+        var lo = Int64.max
+        var hi = Int64.min
+        for p in graph.nodes {
+            lo = min(lo, p.x)
+            hi = max(hi, p.x)
+        }
         if graph.nodes.isEmpty { (lo, hi) = (0, 0) }
         x0 = lo
         let columns = max(1, Int(Double(graph.edgeCount).squareRoot()))
@@ -112,7 +118,8 @@ struct DownwardRays {
         let columnCount = Int((hi - lo) / width) + 1
         var counts = [Int32](repeating: 0, count: columnCount + 1)
         func span(_ e: Int) -> ClosedRange<Int>? {
-            let a = graph.nodes[Int(graph.ends[e].0)].x, b = graph.nodes[Int(graph.ends[e].1)].x
+            let a = graph.nodes[Int(graph.ends[e].0)].x
+            let b = graph.nodes[Int(graph.ends[e].1)].x
             guard a != b else { return nil }
             return Int((min(a, b) - lo) / width)...Int((max(a, b) - 1 - lo) / width)
         }
@@ -139,21 +146,25 @@ struct DownwardRays {
         var best: (e: Int, num: Int128, den: Int128, dy: Int128)?
         for k in Int(columnStart[column])..<Int(columnStart[column + 1]) {
             let e = Int(columnEdges[k])
-            var a = graph.nodes[Int(graph.ends[e].0)], b = graph.nodes[Int(graph.ends[e].1)]
+            var a = graph.nodes[Int(graph.ends[e].0)]
+            var b = graph.nodes[Int(graph.ends[e].1)]
             if a.x > b.x { swap(&a, &b) }
             guard a.x <= q.x, q.x < b.x else { continue }
             // y at q.x = num / den, den > 0
-            let den = Int128(b.x - a.x), dy = Int128(b.y - a.y)
+            let den = Int128(b.x - a.x)
+            let dy = Int128(b.y - a.y)
             let num = Int128(a.y) * den + Int128(q.x - a.x) * dy
             guard num < Int128(q.y) * den else { continue }
             if let cur = best {
-                let l = num * cur.den, r = cur.num * den
+                let l = num * cur.den
+                let r = cur.num * den
                 if l < r || (l == r && dy * cur.den <= cur.dy * den) { continue }
             }
             best = (e, num, den, dy)
         }
         guard let e = best?.e else { return nil }
-        let u = graph.nodes[Int(graph.ends[e].0)], v = graph.nodes[Int(graph.ends[e].1)]
+        let u = graph.nodes[Int(graph.ends[e].0)]
+        let v = graph.nodes[Int(graph.ends[e].1)]
         return u.x < v.x ? 2 * e : 2 * e + 1
     }
 }

@@ -30,7 +30,8 @@ func orientation(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int {
 func toDouble(_ v: Int128) -> Double {
     if v >= Int128(Int64.min) && v <= Int128(Int64.max) { return Double(Int64(truncatingIfNeeded: v)) }
     let magnitude = v < 0 ? 0 - v : v  // |v| < 2^127: the inputs are products of Int64 differences
-    let d = Double(UInt64(truncatingIfNeeded: magnitude >> 64)) * 18_446_744_073_709_551_616.0
+    let d =
+        Double(UInt64(truncatingIfNeeded: magnitude >> 64)) * 18_446_744_073_709_551_616.0
         + Double(UInt64(truncatingIfNeeded: magnitude))
     return v < 0 ? -d : d
 }

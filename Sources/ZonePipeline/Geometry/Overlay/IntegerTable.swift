@@ -58,7 +58,9 @@ struct IntegerTable<Key: IntegerTableKey> {
         let b = Self.bits(k)
         var i = Int(b) & mask
         while slots[i] != 0 {
-            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k { return Int32(slots[i] & 0xFFFF_FFFF) - 1 }
+            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k {
+                return Int32(slots[i] & 0xFFFF_FFFF) - 1
+            }
             i = (i + 1) & mask
         }
         return nil
@@ -71,7 +73,9 @@ struct IntegerTable<Key: IntegerTableKey> {
         let b = Self.bits(k)
         var i = Int(b) & mask
         while slots[i] != 0 {
-            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k { return (Int32(slots[i] & 0xFFFF_FFFF) - 1, false) }
+            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k {
+                return (Int32(slots[i] & 0xFFFF_FFFF) - 1, false)
+            }
             i = (i + 1) & mask
         }
         slots[i] = b << 32 | UInt64(keys.count + 1)

@@ -55,7 +55,8 @@ struct PlanarGraph {
         var bucket = [(upper: Int32, group: Int32, sign: Int32)](repeating: (0, 0, 0), count: Int(start[nodes.count]))
         var fill = start
         snapped.forEachEdge { p, q, g, w in
-            let u = number[Int(p)], v = number[Int(q)]
+            let u = number[Int(p)]
+            let v = number[Int(q)]
             let (lower, entry) = u < v ? (u, (v, g, w)) : (v, (u, g, -w))
             bucket[Int(fill[Int(lower)])] = entry
             fill[Int(lower)] += 1
@@ -63,7 +64,10 @@ struct PlanarGraph {
         _ = consume snapped
         // Each node's few sorted by (upper node, group), summed per edge and group. (Built in
         // locals: appending to a stored property checks its uniqueness every time.)
-        var ends: [(Int32, Int32)] = [], deltaStart: [Int32] = [0], deltaGroups: [Int32] = [], deltaValues: [Int32] = []
+        var ends: [(Int32, Int32)] = []
+        var deltaStart: [Int32] = [0]
+        var deltaGroups: [Int32] = []
+        var deltaValues: [Int32] = []
         bucket.withUnsafeMutableBufferPointer { all in
             for u in 0..<nodes.count {
                 var b = UnsafeMutableBufferPointer(rebasing: all[Int(start[u])..<Int(start[u + 1])])
@@ -79,7 +83,10 @@ struct PlanarGraph {
                             sum += b[j].sign
                             j += 1
                         }
-                        if sum != 0 { deltaGroups.append(g); deltaValues.append(sum) }
+                        if sum != 0 {
+                            deltaGroups.append(g)
+                            deltaValues.append(sum)
+                        }
                     }
                     if deltaGroups.count > before {
                         ends.append((Int32(u), v))
@@ -114,7 +121,8 @@ struct PlanarGraph {
         }
         for n in 0..<nodes.count where first[n + 1] - first[n] > 1 {
             let o = nodes[n]
-            let lo = Int(first[n]), hi = Int(first[n + 1])
+            let lo = Int(first[n])
+            let hi = Int(first[n + 1])
             for i in (lo + 1)..<hi {
                 let h = around[i]
                 let p = nodes[Int(to(h))]
@@ -131,17 +139,20 @@ struct PlanarGraph {
         // The half-edge arriving as the twin of around[k] leaves by the one before it.
         var next = [Int32](repeating: 0, count: halfCount)
         for v in 0..<nodes.count {
-            let lo = Int(first[v]), hi = Int(first[v + 1])
+            let lo = Int(first[v])
+            let hi = Int(first[v + 1])
             for k in lo..<hi { next[Int(around[k] ^ 1)] = around[k == lo ? hi - 1 : k - 1] }
         }
         var cycleOf = [Int32](repeating: -1, count: halfCount)
-        var cycleStart: [Int32] = [], cycleIsOuter: [Bool] = []
+        var cycleStart: [Int32] = []
+        var cycleIsOuter: [Bool] = []
         for h in 0..<halfCount where cycleOf[h] < 0 {
             let c = Int32(cycleStart.count)
             cycleStart.append(Int32(h))
             var area: Int128 = 0
             let base = nodes[Int(from(Int32(h)))]
-            var k = Int32(h), p = base
+            var k = Int32(h)
+            var p = base
             repeat {
                 cycleOf[Int(k)] = c
                 let q = nodes[Int(to(k))]  // and the next half-edge's origin
@@ -158,7 +169,8 @@ struct PlanarGraph {
 /// True when direction (ax, ay) comes before (bx, by) counter-clockwise from the +x axis.
 @inline(__always)
 func angleLess(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Bool {
-    let ha = ay < 0 || (ay == 0 && ax < 0), hb = by < 0 || (by == 0 && bx < 0)
+    let ha = ay < 0 || (ay == 0 && ax < 0)
+    let hb = by < 0 || (by == 0 && bx < 0)
     if ha != hb { return !ha }
     return Int128(ax) * Int128(by) - Int128(ay) * Int128(bx) > 0
 }

@@ -1,108 +1,3 @@
-/// The distinct segments of a city's rings on the fine input grid, each stored once from its
-/// lower end (`from < to`), with the net count per group of ring edges running along it from
-/// `from` to `to` with the group's area on their left (exteriors counter-clockwise, holes
-/// clockwise; an edge the other way counts -1).
-///
-/// A border two polygons of one group share is drawn twice in opposite directions and nets to
-/// zero: it bounds nothing, so it is dropped before snapping. That removes the interior borders
-/// of dissolved neighbourhoods before any work is spent on them (and their vertices never
-/// become hot pixels on the borders that remain).
-struct LabelledSegments {
-    var from: [GridPoint] = []
-    var to: [GridPoint] = []
-    /// Labels of segment i: `labelGroup[labelStart[i]..<labelStart[i + 1]]`, nonzero weights.
-    var labelStart: [Int32] = [0]
-    var labelGroup: [Int32] = []
-    var labelWeight: [Int32] = []
-
-    var count: Int { from.count }
-}
-
-/// Collects ring edges into ``LabelledSegments``.
-struct SegmentCollector {
-    /// The distinct segments, numbered; per segment, a linked list of its labels.
-    private var table: IntegerTable<GridSegment>
-    private var head: [Int32] = []
-    private var group: [Int32] = []
-    private var weight: [Int32] = []
-    private var next: [Int32] = []
-
-    /// Room for `capacity` segments before growing.
-    init(capacity: Int) {
-        table = IntegerTable(capacity: capacity)
-        head.reserveCapacity(capacity)
-        group.reserveCapacity(capacity)
-        weight.reserveCapacity(capacity)
-        next.reserveCapacity(capacity)
-    }
-
-    /// Adds the directed edge a → b with `g`'s area on its left.
-    mutating func append(_ a: GridPoint, _ b: GridPoint, group g: Int32) {
-        let (p, q, w): (GridPoint, GridPoint, Int32) = a < b ? (a, b, 1) : (b, a, -1)
-        let (u, new) = table.insert(GridSegment(from: p, to: q))
-        if new { head.append(-1) }
-        var k = head[Int(u)]
-        while k >= 0 {
-            if group[Int(k)] == g {
-                weight[Int(k)] += w
-                return
-            }
-            k = next[Int(k)]
-        }
-        group.append(g); weight.append(w); next.append(head[Int(u)])
-        head[Int(u)] = Int32(group.count - 1)
-    }
-
-    /// The segments with a nonzero count for some group; the collector is left empty (its
-    /// table goes first, so a huge ring's segments are not held three times).
-    mutating func finish() -> LabelledSegments {
-        let segments = table.takeKeys()
-        var s = LabelledSegments()
-        s.from.reserveCapacity(segments.count); s.to.reserveCapacity(segments.count)
-        s.labelStart.reserveCapacity(segments.count + 1)
-        var labels: [(Int32, Int32)] = []
-        for u in segments.indices {
-            var k = head[u]
-            labels.removeAll(keepingCapacity: true)
-            while k >= 0 {
-                if weight[Int(k)] != 0 { labels.append((group[Int(k)], weight[Int(k)])) }
-                k = next[Int(k)]
-            }
-            guard !labels.isEmpty else { continue }
-            labels.sort { $0.0 < $1.0 }
-            s.from.append(segments[u].from); s.to.append(segments[u].to)
-            for (g, w) in labels { s.labelGroup.append(g); s.labelWeight.append(w) }
-            s.labelStart.append(Int32(s.labelGroup.count))
-        }
-        self = SegmentCollector(capacity: 0)
-        return s
-    }
-}
-
-/// Snap-rounded segments: segment i of the input became the path through the hot pixels
-/// `pixels[path[k]]`, k in `pathStart[i]..<pathStart[i + 1]` (consecutive pixels distinct; one
-/// pixel: nothing left), labelled as the input segment was.
-struct SnappedSegments {
-    var pixels: [GridPoint] = []
-    var pathStart: [Int32] = [0]
-    var path: [Int32] = []
-    var labels: LabelledSegments
-
-    /// Calls `body(from, to, group, weight)` for every labelled edge between consecutive pixels
-    /// of a path: a path of n pixels and m labels gives (n − 1)·m edges, segment by segment.
-    @inline(__always)
-    func forEachEdge(_ body: (Int32, Int32, Int32, Int32) -> Void) {
-        for i in 0..<(pathStart.count - 1) {
-            let labelRange = Int(labels.labelStart[i])..<Int(labels.labelStart[i + 1])
-            var k = Int(pathStart[i])
-            while k + 1 < Int(pathStart[i + 1]) {
-                for l in labelRange { body(path[k], path[k + 1], labels.labelGroup[l], labels.labelWeight[l]) }
-                k += 1
-            }
-        }
-    }
-}
-
 /// Snap rounding (Hobby 1999; Guibas & Marimont 1998) of labelled segments from a fine grid to
 /// the output grid, whose unit is `pixel` fine units.
 ///
@@ -127,15 +22,19 @@ struct SnapRounder {
         // Hot pixels by cell of `route` pixels.
         let route = routeSize(hotList, cell: cell)
         let index = CellBuckets { add in
-            for (i, p) in hotList.enumerated() { add(GridPoint(x: floorDiv(p.x, route), y: floorDiv(p.y, route)), Int32(i)) }
+            for (i, p) in hotList.enumerated() {
+                add(GridPoint(x: floorDiv(p.x, route), y: floorDiv(p.y, route)), Int32(i))
+            }
         }
         out.pathStart.reserveCapacity(s.count + 1)
         out.path.reserveCapacity(2 * s.count)
         var found: [(t: Int128, p: Int32)] = []
         for i in 0..<s.count {
-            let a = s.from[i], b = s.to[i]
+            let a = s.from[i]
+            let b = s.to[i]
             found.removeAll(keepingCapacity: true)
-            let dx = Int128(b.x - a.x), dy = Int128(b.y - a.y)
+            let dx = Int128(b.x - a.x)
+            let dy = Int128(b.y - a.y)
             forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
                 for k in index.range(GridPoint(x: cx, y: cy)) {
                     let h = index.items[k]
@@ -148,7 +47,8 @@ struct SnapRounder {
             if found.count > 1 {
                 found.sort {
                     if $0.t != $1.t { return $0.t < $1.t }
-                    let p = hotList[Int($0.p)], q = hotList[Int($1.p)]
+                    let p = hotList[Int($0.p)]
+                    let q = hotList[Int($1.p)]
                     return p.x != q.x ? p.x < q.x : p.y < q.y
                 }
             }
@@ -208,11 +108,17 @@ struct SnapRounder {
     /// Touching on some axis: undecided (nil), for the exact clipping.
     @inline(__always)
     func separatingAxes(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool? {
-        let x0 = p.x * pixel - half, x1 = p.x * pixel + half
-        let y0 = p.y * pixel - half, y1 = p.y * pixel + half
-        let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
+        let x0 = p.x * pixel - half
+        let x1 = p.x * pixel + half
+        let y0 = p.y * pixel - half
+        let y1 = p.y * pixel + half
+        let minX = min(a.x, b.x)
+        let maxX = max(a.x, b.x)
+        let minY = min(a.y, b.y)
+        let maxY = max(a.y, b.y)
         if maxX < x0 || minX > x1 || maxY < y0 || minY > y1 { return false }
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let c = (Int128(dx) * Int128(y0 + half - a.y) - Int128(dy) * Int128(x0 + half - a.x)).magnitude
         let r = UInt128(half) * (UInt128(dx.magnitude) + UInt128(dy.magnitude))
         if c > r { return false }
@@ -224,9 +130,12 @@ struct SnapRounder {
     /// with each bound an exact fraction that is closed (≤) or open (<): the cell is met when
     /// the largest lower bound is below the smallest upper bound, or equal to it with both closed.
     func clipMeetsCell(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
-        let x0 = p.x * pixel - half, x1 = p.x * pixel + half
-        let y0 = p.y * pixel - half, y1 = p.y * pixel + half
-        var lower = ParameterBound(num: 0, den: 1, open: false), upper = ParameterBound(num: 1, den: 1, open: false)
+        let x0 = p.x * pixel - half
+        let x1 = p.x * pixel + half
+        let y0 = p.y * pixel - half
+        let y1 = p.y * pixel + half
+        var lower = ParameterBound(num: 0, den: 1, open: false)
+        var upper = ParameterBound(num: 1, den: 1, open: false)
         // low ≤ a + t·d < high along one axis.
         func clip(_ start: Int64, _ d: Int64, _ low: Int64, _ high: Int64) -> Bool {
             if d == 0 { return low <= start && start < high }
@@ -261,20 +170,24 @@ struct SnapRounder {
         // Boxes are computed as needed: kept per bucket entry, they were the largest array of
         // a huge ring's build (32 bytes for each of its ~3 cells per segment).
         @inline(__always) func box(_ i: Int) -> (minX: Int64, maxX: Int64, minY: Int64, maxY: Int64) {
-            let a = s.from[i], b = s.to[i]
+            let a = s.from[i]
+            let b = s.to[i]
             return (min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y))
         }
         var out: [GridPoint] = []
         buckets.forEachCell { range in
             guard range.count > 1 else { return }
             for u in range {
-                let i = Int(buckets.items[u]), p = box(i)
+                let i = Int(buckets.items[u])
+                let p = box(i)
                 for v in (u + 1)..<range.upperBound {
-                    let j = Int(buckets.items[v]), q = box(j)
+                    let j = Int(buckets.items[v])
+                    let q = box(j)
                     guard p.minX <= q.maxX, q.minX <= p.maxX, p.minY <= q.maxY, q.minY <= p.maxY else { continue }
                     if wholeBox[i] && wholeBox[j] {
                         // Test once: in the cell of the overlap's lower-left corner.
-                        let here = GridPoint(x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
+                        let here = GridPoint(
+                            x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
                         guard buckets.range(here).contains(u) else { continue }
                     }
                     addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out)
@@ -291,20 +204,24 @@ struct SnapRounder {
     /// closer to a pixel edge, the pixels across the edge are made hot as well (if both segments
     /// pass them), so the true crossing's pixel is always among them.
     func addCrossing(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint, _ d: GridPoint, into hot: inout [GridPoint]) {
-        let o1 = orientation(a, b, c), o2 = orientation(a, b, d)
+        let o1 = orientation(a, b, c)
+        let o2 = orientation(a, b, d)
         guard o1 * o2 < 0 else { return }
-        let o3 = orientation(c, d, a), o4 = orientation(c, d, b)
+        let o3 = orientation(c, d, a)
+        let o4 = orientation(c, d, b)
         guard o3 * o4 < 0 else { return }
         let den = Int128(b.x - a.x) * Int128(d.y - c.y) - Int128(b.y - a.y) * Int128(d.x - c.x)
         let num = Int128(c.x - a.x) * Int128(d.y - c.y) - Int128(c.y - a.y) * Int128(d.x - c.x)
         let t = toDouble(num) / toDouble(den)
-        let x = Double(a.x) + t * Double(b.x - a.x), y = Double(a.y) + t * Double(b.y - a.y)
+        let x = Double(a.x) + t * Double(b.x - a.x)
+        let y = Double(a.y) + t * Double(b.y - a.y)
         let px = ((x + Double(half)) / Double(pixel)).rounded(.down)
         let py = ((y + Double(half)) / Double(pixel)).rounded(.down)
         let centre = GridPoint(x: Int64(px), y: Int64(py))
         hot.append(centre)
         let epsilon = 0.01
-        let fx = x + Double(half) - px * Double(pixel), fy = y + Double(half) - py * Double(pixel)
+        let fx = x + Double(half) - px * Double(pixel)
+        let fy = y + Double(half) - py * Double(pixel)
         // The neighbour across a near edge, per axis (0: none).
         let sx: Int64 = fx < epsilon ? -1 : (Double(pixel) - fx < epsilon ? 1 : 0)
         let sy: Int64 = fy < epsilon ? -1 : (Double(pixel) - fy < epsilon ? 1 : 0)
@@ -326,9 +243,15 @@ struct SnapRounder {
     /// direct-indexed table (``CellBuckets``).
     func routeSize(_ pixels: [GridPoint], cell: Int64) -> Int64 {
         guard let first = pixels.first else { return cell }
-        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+        var x0 = first.x
+        var x1 = first.x
+        var y0 = first.y
+        var y1 = first.y
         for p in pixels {
-            x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
         }
         func cells(_ size: Int64) -> Double { Double((x1 - x0) / size + 2) * Double((y1 - y0) / size + 2) }
         var size = cell
@@ -359,7 +282,8 @@ struct ParameterBound {
     /// -1, 0 or 1 as self is below, equal to or above `o`.
     @inline(__always)
     func compare(_ o: ParameterBound) -> Int {
-        let l = num * o.den, r = o.num * den
+        let l = num * o.den
+        let r = o.num * den
         return l < r ? -1 : (l > r ? 1 : 0)
     }
 

@@ -100,7 +100,8 @@ struct ArcSimplification {
         let o = topology.xy(ring[0])
         var sum = 0.0
         for k in 1..<(ring.count - 2) {
-            let a = topology.xy(ring[k]), b = topology.xy(ring[k + 1])
+            let a = topology.xy(ring[k])
+            let b = topology.xy(ring[k + 1])
             sum += (a.x - o.x) * (b.y - o.y) - (b.x - o.x) * (a.y - o.y)
         }
         return sum

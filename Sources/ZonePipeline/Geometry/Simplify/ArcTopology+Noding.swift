@@ -9,13 +9,15 @@ extension ArcTopology {
         let vertexCount = lonLat.count / 2
         guard vertexCount > 1 else { return }
         let boxes = (0..<vertexCount).map {
-            BoundingBox(west: lonLat[2 * $0], south: lonLat[2 * $0 + 1], east: lonLat[2 * $0], north: lonLat[2 * $0 + 1])
+            BoundingBox(
+                west: lonLat[2 * $0], south: lonLat[2 * $0 + 1], east: lonLat[2 * $0], north: lonLat[2 * $0 + 1])
         }
         var merged = DisjointSets(count: vertexCount)
         var any = false
         let grid = GridIndex(boxes)
         for v in 0..<vertexCount {
-            let x = lonLat[2 * v], y = lonLat[2 * v + 1]
+            let x = lonLat[2 * v]
+            let y = lonLat[2 * v + 1]
             let box = BoundingBox(west: x - epsilon, south: y - epsilon, east: x + epsilon, north: y + epsilon)
             grid.forEach(meeting: box) { w in
                 if w > v {
@@ -55,7 +57,8 @@ extension ArcTopology {
         let vertexCount = lonLat.count / 2
         guard vertexCount > 0 else { return }
         let points = (0..<vertexCount).map {
-            BoundingBox(west: lonLat[2 * $0], south: lonLat[2 * $0 + 1], east: lonLat[2 * $0], north: lonLat[2 * $0 + 1])
+            BoundingBox(
+                west: lonLat[2 * $0], south: lonLat[2 * $0 + 1], east: lonLat[2 * $0], north: lonLat[2 * $0 + 1])
         }
         let grid = GridIndex(points)
         var used = [Bool](repeating: false, count: vertexCount)
@@ -69,16 +72,23 @@ extension ArcTopology {
             for v in ring { stamp[Int(v)] = Int32(r) }
             var inserted: [(after: Int, t: Double, vertex: Int32)] = []
             for i in 0..<n {
-                let a = Int(ring[i]), b = Int(ring[(i + 1) % n])
-                let ax = lonLat[2 * a], ay = lonLat[2 * a + 1], bx = lonLat[2 * b], by = lonLat[2 * b + 1]
-                let dx = bx - ax, dy = by - ay
+                let a = Int(ring[i])
+                let b = Int(ring[(i + 1) % n])
+                let ax = lonLat[2 * a]
+                let ay = lonLat[2 * a + 1]
+                let bx = lonLat[2 * b]
+                let by = lonLat[2 * b + 1]
+                let dx = bx - ax
+                let dy = by - ay
                 let length2 = dx * dx + dy * dy
                 guard length2 > 0 else { continue }
-                let box = BoundingBox(west: min(ax, bx) - epsilon, south: min(ay, by) - epsilon,
-                                      east: max(ax, bx) + epsilon, north: max(ay, by) + epsilon)
+                let box = BoundingBox(
+                    west: min(ax, bx) - epsilon, south: min(ay, by) - epsilon,
+                    east: max(ax, bx) + epsilon, north: max(ay, by) + epsilon)
                 grid.forEach(meeting: box) { v in
                     guard used[v], stamp[v] != Int32(r) else { return }
-                    let px = lonLat[2 * v] - ax, py = lonLat[2 * v + 1] - ay
+                    let px = lonLat[2 * v] - ax
+                    let py = lonLat[2 * v + 1] - ay
                     let t = (px * dx + py * dy) / length2
                     guard t > 0, t < 1 else { return }
                     let cross = px * dy - py * dx
@@ -86,7 +96,8 @@ extension ArcTopology {
                     guard cross * cross <= epsilon * epsilon * length2 else { return }
                     // A vertex that (nearly) coincides with an end point is not on the segment's
                     // interior; inserting it would also put it on the next segment.
-                    let qx = lonLat[2 * v] - bx, qy = lonLat[2 * v + 1] - by
+                    let qx = lonLat[2 * v] - bx
+                    let qy = lonLat[2 * v + 1] - by
                     let near = 16 * epsilon * epsilon
                     guard px * px + py * py > near, qx * qx + qy * qy > near else { return }
                     inserted.append((i, t, Int32(v)))

@@ -161,7 +161,8 @@ struct ArcTopology {
         }
         var first = 0
         for i in 1..<n where less(ring[i], ring[first]) { first = i }
-        let next = ring[(first + 1) % n], previous = ring[(first + n - 1) % n]
+        let next = ring[(first + 1) % n]
+        let previous = ring[(first + n - 1) % n]
         let flipped = n > 2 && less(previous, next)
         var path: [Int32] = []
         path.reserveCapacity(n + 1)
@@ -180,7 +181,8 @@ struct ArcTopology {
             let n = ring.count
             for i in 0..<n {
                 let v = Int(ring[i])
-                let a = ring[(i + n - 1) % n], b = ring[(i + 1) % n]
+                let a = ring[(i + n - 1) % n]
+                let b = ring[(i + 1) % n]
                 let neighbours = (min(a, b), max(a, b))
                 if uses[v] == 0 {
                     pair[v] = neighbours

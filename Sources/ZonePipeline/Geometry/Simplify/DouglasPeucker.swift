@@ -41,12 +41,16 @@ func douglasPeuckerThresholds(_ xy: [Double]) -> [Double] {
 /// Squared distance from point i to the segment of points a and b (to point a when they coincide).
 @inline(__always)
 func pointSegmentDistanceSquared(_ xy: [Double], _ i: Int, _ a: Int, _ b: Int) -> Double {
-    let px = xy[2 * i], py = xy[2 * i + 1]
-    let ax = xy[2 * a], ay = xy[2 * a + 1]
-    let dx = xy[2 * b] - ax, dy = xy[2 * b + 1] - ay
+    let px = xy[2 * i]
+    let py = xy[2 * i + 1]
+    let ax = xy[2 * a]
+    let ay = xy[2 * a + 1]
+    let dx = xy[2 * b] - ax
+    let dy = xy[2 * b + 1] - ay
     let length2 = dx * dx + dy * dy
     var t = length2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / length2 : 0
     t = min(1, max(0, t))
-    let ex = px - (ax + t * dx), ey = py - (ay + t * dy)
+    let ex = px - (ax + t * dx)
+    let ey = py - (ay + t * dy)
     return ex * ex + ey * ey
 }

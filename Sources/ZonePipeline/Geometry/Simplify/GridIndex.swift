@@ -19,7 +19,8 @@ struct GridIndex {
         for b in boxes { extent = extent.union(b) }
         west = extent.west
         south = extent.south
-        let width = max(extent.east - extent.west, 1e-12), height = max(extent.north - extent.south, 1e-12)
+        let width = max(extent.east - extent.west, 1e-12)
+        let height = max(extent.north - extent.south, 1e-12)
         // About four cells per item (linework leaves most cells empty), square-ish, capped so
         // the table stays small.
         let cells = Double(min(max(4 * boxes.count, 1), 1 << 22))
@@ -52,11 +53,15 @@ struct GridIndex {
         cellStart = counts
     }
 
-    private static func cells(_ b: BoundingBox, _ west: Double, _ south: Double, _ w: Double, _ h: Double,
-                              _ columns: Int, _ rows: Int) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+    private static func cells(
+        _ b: BoundingBox, _ west: Double, _ south: Double, _ w: Double, _ h: Double,
+        _ columns: Int, _ rows: Int
+    ) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
         func clamp(_ v: Double, _ n: Int) -> Int { v.isFinite ? max(0, min(n - 1, Int(v))) : (v > 0 ? n - 1 : 0) }
-        return (clamp((b.west - west) / w, columns), clamp((b.east - west) / w, columns),
-                clamp((b.south - south) / h, rows), clamp((b.north - south) / h, rows))
+        return (
+            clamp((b.west - west) / w, columns), clamp((b.east - west) / w, columns),
+            clamp((b.south - south) / h, rows), clamp((b.north - south) / h, rows)
+        )
     }
 
     /// Calls `body` with each item whose box meets `box`, once each.
@@ -73,7 +78,8 @@ struct GridIndex {
                             for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
                                 let item = Int(cellItems[k])
                                 let b = boxes[item]
-                                guard b.west <= box.east, box.west <= b.east, b.south <= box.north, box.south <= b.north else { continue }
+                                guard b.west <= box.east, box.west <= b.east, b.south <= box.north, box.south <= b.north
+                                else { continue }
                                 // Report an item only in the first cell (in scan order) both boxes share.
                                 if firstSharedCell(b, box) == (x, y) { body(item) }
                             }
@@ -92,7 +98,8 @@ struct GridIndex {
                     for y in 0..<rows {
                         for x in 0..<columns {
                             let c = y * columns + x
-                            let start = Int(cellStart[c]), end = Int(cellStart[c + 1])
+                            let start = Int(cellStart[c])
+                            let end = Int(cellStart[c + 1])
                             guard end - start > 1 else { continue }
                             for i in start..<(end - 1) {
                                 let a = Int(cellItems[i])
@@ -100,8 +107,10 @@ struct GridIndex {
                                 for j in (i + 1)..<end {
                                     let b = Int(cellItems[j])
                                     let bb = boxes[b]
-                                    guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north, bb.south <= ba.north,
-                                          firstSharedCell(ba, bb) == (x, y) else { continue }
+                                    guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
+                                        bb.south <= ba.north,
+                                        firstSharedCell(ba, bb) == (x, y)
+                                    else { continue }
                                     body(min(a, b), max(a, b))
                                 }
                             }
@@ -115,8 +124,9 @@ struct GridIndex {
     /// The cell of the south-west corner of the intersection of two boxes that meet.
     @inline(__always)
     private func firstSharedCell(_ a: BoundingBox, _ b: BoundingBox) -> (Int, Int) {
-        let corner = BoundingBox(west: max(a.west, b.west), south: max(a.south, b.south),
-                                 east: max(a.west, b.west), north: max(a.south, b.south))
+        let corner = BoundingBox(
+            west: max(a.west, b.west), south: max(a.south, b.south),
+            east: max(a.west, b.west), north: max(a.south, b.south))
         let c = Self.cells(corner, west, south, cellWidth, cellHeight, columns, rows)
         return (c.x0, c.y0)
     }

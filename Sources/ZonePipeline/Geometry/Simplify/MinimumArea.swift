@@ -5,7 +5,9 @@ extension ArcSimplification {
     /// A hole is only dropped when it is empty: none of its arcs is shared with another ring
     /// and no other ring has a vertex inside it. Filling a hole that holds another zone would
     /// make the two overlap.
-    func droppingSmallParts(minAreaM2: Double) -> (groups: [PolygonalGeometry], droppedPolygons: [Int], droppedHoles: [Int]) {
+    func droppingSmallParts(minAreaM2: Double) -> (
+        groups: [PolygonalGeometry], droppedPolygons: [Int], droppedHoles: [Int]
+    ) {
         let t = topology
         var arcUses = [Int](repeating: 0, count: t.arcs.count)
         for ring in t.rings { for u in ring { arcUses[u.arc] += 1 } }
@@ -29,8 +31,10 @@ extension ArcSimplification {
             var box = BoundingBox(west: .infinity, south: .infinity, east: -.infinity, north: -.infinity)
             for v in hole {
                 let p = t.lonLat(v)
-                box.west = min(box.west, p.x); box.east = max(box.east, p.x)
-                box.south = min(box.south, p.y); box.north = max(box.north, p.y)
+                box.west = min(box.west, p.x)
+                box.east = max(box.east, p.x)
+                box.south = min(box.south, p.y)
+                box.north = max(box.north, p.y)
             }
             for (r, ring) in rings.enumerated() where r != h {
                 for v in ring.dropLast() {

@@ -21,10 +21,13 @@ func orientation(_ a: Point2, _ b: Point2, _ c: Point2) -> Int {
 /// True when the closed segments p1–p2 and q1–q2 share a point (uncertain cases count as yes).
 func segmentsMeet(_ p1: Point2, _ p2: Point2, _ q1: Point2, _ q2: Point2) -> Bool {
     guard max(p1.x, p2.x) >= min(q1.x, q2.x), max(q1.x, q2.x) >= min(p1.x, p2.x),
-          max(p1.y, p2.y) >= min(q1.y, q2.y), max(q1.y, q2.y) >= min(p1.y, p2.y) else { return false }
-    let o1 = orientation(p1, p2, q1), o2 = orientation(p1, p2, q2)
+        max(p1.y, p2.y) >= min(q1.y, q2.y), max(q1.y, q2.y) >= min(p1.y, p2.y)
+    else { return false }
+    let o1 = orientation(p1, p2, q1)
+    let o2 = orientation(p1, p2, q2)
     if o1 != 0 && o1 == o2 { return false }
-    let o3 = orientation(q1, q2, p1), o4 = orientation(q1, q2, p2)
+    let o3 = orientation(q1, q2, p1)
+    let o4 = orientation(q1, q2, p2)
     if o3 != 0 && o3 == o4 { return false }
     // Either a proper crossing or a collinear/touching case whose boxes overlap.
     return true
@@ -42,7 +45,8 @@ func pointInPolygon(_ p: Point2, count: Int, _ ring: (Int) -> Point2) -> Bool {
     var inside = false
     var j = count - 1
     for i in 0..<count {
-        let a = ring(i), b = ring(j)
+        let a = ring(i)
+        let b = ring(j)
         if (a.y > p.y) != (b.y > p.y) {
             let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)
             if p.x < x { inside.toggle() }
@@ -55,10 +59,12 @@ func pointInPolygon(_ p: Point2, count: Int, _ ring: (Int) -> Point2) -> Bool {
 /// Squared distance from p to the segment a–b.
 @inline(__always)
 func pointSegmentDistance2(_ p: Point2, _ a: Point2, _ b: Point2) -> Double {
-    let dx = b.x - a.x, dy = b.y - a.y
+    let dx = b.x - a.x
+    let dy = b.y - a.y
     let length2 = dx * dx + dy * dy
     var t = length2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2 : 0
     t = min(1, max(0, t))
-    let ex = p.x - (a.x + t * dx), ey = p.y - (a.y + t * dy)
+    let ex = p.x - (a.x + t * dx)
+    let ey = p.y - (a.y + t * dy)
     return ex * ex + ey * ey
 }

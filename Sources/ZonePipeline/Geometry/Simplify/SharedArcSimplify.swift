@@ -86,7 +86,9 @@ struct SharedArcSimplify {
                     }
                 }
             }
-            notes.append("GEOS found \(problems.description) after simplification; the borders of \(problems.groups.count) group(s) were left unsimplified")
+            notes.append(
+                "GEOS found \(problems.description) after simplification; the borders of \(problems.groups.count) group(s) were left unsimplified"
+            )
             guard changed else {
                 notes.append("the input itself fails the check; the city is left unsimplified")
                 return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
@@ -101,14 +103,17 @@ struct SharedArcSimplify {
                     for u in topology.rings[r] { worst = max(worst, deviation[u.arc]) }
                 }
             }
-            return SimplifyStats(verticesBefore: groups[g].positionCount, verticesAfter: kept.groups[g].positionCount,
-                                 hausdorffM: worst, droppedPolygons: kept.droppedPolygons[g], droppedHoles: kept.droppedHoles[g])
+            return SimplifyStats(
+                verticesBefore: groups[g].positionCount, verticesAfter: kept.groups[g].positionCount,
+                hausdorffM: worst, droppedPolygons: kept.droppedPolygons[g], droppedHoles: kept.droppedHoles[g])
         }
         return Output(groups: kept.groups, stats: stats, notes: notes, checkedValid: true)
     }
 
     static func unchanged(_ g: PolygonalGeometry) -> SimplifyStats {
-        SimplifyStats(verticesBefore: g.positionCount, verticesAfter: g.positionCount, hausdorffM: 0, droppedPolygons: 0, droppedHoles: 0)
+        SimplifyStats(
+            verticesBefore: g.positionCount, verticesAfter: g.positionCount, hausdorffM: 0, droppedPolygons: 0,
+            droppedHoles: 0)
     }
 
     /// The groups GEOS finds invalid.
@@ -152,15 +157,18 @@ struct SharedArcSimplify {
     /// so every point of the segment has a point of the run straight across, on a run segment
     /// whose ends are each within that largest distance.)
     func runDeviation(_ t: ArcTopology, arc a: Int, _ first: Int, _ last: Int) -> Double {
-        let p = t.xy(t.arcs[a][first]), q = t.xy(t.arcs[a][last])
-        let dx = q.x - p.x, dy = q.y - p.y
+        let p = t.xy(t.arcs[a][first])
+        let q = t.xy(t.arcs[a][last])
+        let dx = q.x - p.x
+        let dy = q.y - p.y
         let length2 = dx * dx + dy * dy
         var worst = 0.0
         for i in (first + 1)..<last {
             let v = t.xy(t.arcs[a][i])
             var u = length2 > 0 ? ((v.x - p.x) * dx + (v.y - p.y) * dy) / length2 : 0
             u = min(1, max(0, u))
-            let ex = v.x - (p.x + u * dx), ey = v.y - (p.y + u * dy)
+            let ex = v.x - (p.x + u * dx)
+            let ey = v.y - (p.y + u * dy)
             worst = max(worst, ex * ex + ey * ey)
         }
         return worst.squareRoot()

@@ -24,10 +24,11 @@ extension ArcSimplification {
     /// Runs rounds until no problem is left; returns the number of rounds that restored vertices,
     /// or nil when a problem was found that no restoration can fix (the caller falls back).
     mutating func repair(clearance: Double, maxRounds: Int = 10_000) -> Int? {
-        let vertexGrid = GridIndex((0..<topology.vertexCount).map { v in
-            let p = topology.lonLat(Int32(v))
-            return BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)
-        })
+        let vertexGrid = GridIndex(
+            (0..<topology.vertexCount).map { v in
+                let p = topology.lonLat(Int32(v))
+                return BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)
+            })
         for round in 0..<maxRounds {
             let segments = currentSegments()
             var spans = Set<Int64>()  // (arc, first) of shortcuts to refine, once per round
@@ -45,8 +46,9 @@ extension ArcSimplification {
             if spans.isEmpty && collapsed.isEmpty { return round }
 
             var restored = false
-            let byKey = Dictionary(segments.filter(\.isShortcut).map { (Int64($0.arc) << 32 | Int64($0.first), $0) },
-                                   uniquingKeysWith: { a, _ in a })
+            let byKey = Dictionary(
+                segments.filter(\.isShortcut).map { (Int64($0.arc) << 32 | Int64($0.first), $0) },
+                uniquingKeysWith: { a, _ in a })
             for key in spans.sorted() {
                 guard let s = byKey[key] else { continue }
                 if restoreMostSignificant(arc: s.arc, between: s.first, and: s.last) { restored = true }
@@ -81,9 +83,11 @@ extension ArcSimplification {
         let half = clearance / 2
         let boxes = segments.map { s -> BoundingBox in
             let (a, b) = ends(s)
-            let p = t.lonLat(a), q = t.lonLat(b)
-            return BoundingBox(west: min(p.x, q.x) - half, south: min(p.y, q.y) - half,
-                               east: max(p.x, q.x) + half, north: max(p.y, q.y) + half)
+            let p = t.lonLat(a)
+            let q = t.lonLat(b)
+            return BoundingBox(
+                west: min(p.x, q.x) - half, south: min(p.y, q.y) - half,
+                east: max(p.x, q.x) + half, north: max(p.y, q.y) + half)
         }
         for s in segments {
             let (a, b) = ends(s)
@@ -91,24 +95,34 @@ extension ArcSimplification {
         }
         let limit = clearance * clearance
         GridIndex(boxes).forEachPair { i, j in
-            let s = segments[i], u = segments[j]
+            let s = segments[i]
+            let u = segments[j]
             guard s.isShortcut || u.isShortcut else { return }
-            let (a, b) = ends(s), (c, d) = ends(u)
+            let (a, b) = ends(s)
+            let (c, d) = ends(u)
             let shared = (a == c ? 1 : 0) + (a == d ? 1 : 0) + (b == c ? 1 : 0) + (b == d ? 1 : 0)
             let conflict: Bool
             switch shared {
             case 0:
-                let p1 = t.lonLat(a), p2 = t.lonLat(b), q1 = t.lonLat(c), q2 = t.lonLat(d)
-                conflict = segmentsMeet(p1, p2, q1, q2)
-                    || min(pointSegmentDistance2(p1, q1, q2), pointSegmentDistance2(p2, q1, q2),
-                           pointSegmentDistance2(q1, p1, p2), pointSegmentDistance2(q2, p1, p2)) < limit
+                let p1 = t.lonLat(a)
+                let p2 = t.lonLat(b)
+                let q1 = t.lonLat(c)
+                let q2 = t.lonLat(d)
+                conflict =
+                    segmentsMeet(p1, p2, q1, q2)
+                    || min(
+                        pointSegmentDistance2(p1, q1, q2), pointSegmentDistance2(p2, q1, q2),
+                        pointSegmentDistance2(q1, p1, p2), pointSegmentDistance2(q2, p1, p2)) < limit
             case 1:
                 let o = a == c || a == d ? a : b
                 let x = o == a ? b : a
                 let y = o == c ? d : c
-                let po = t.lonLat(o), px = t.lonLat(x), py = t.lonLat(y)
+                let po = t.lonLat(o)
+                let px = t.lonLat(x)
+                let py = t.lonLat(y)
                 // Near o they always are close; their far ends must keep clear of the other segment.
-                conflict = segmentsFold(po, px, py)
+                conflict =
+                    segmentsFold(po, px, py)
                     || pointSegmentDistance2(px, po, py) < limit || pointSegmentDistance2(py, po, px) < limit
             default:
                 conflict = true  // two segments on the same two vertices
@@ -129,8 +143,10 @@ extension ArcSimplification {
             var box = BoundingBox(west: .infinity, south: .infinity, east: -.infinity, north: -.infinity)
             for k in s.first...s.last {
                 let p = topology.lonLat(path[k])
-                box.west = min(box.west, p.x); box.east = max(box.east, p.x)
-                box.south = min(box.south, p.y); box.north = max(box.north, p.y)
+                box.west = min(box.west, p.x)
+                box.east = max(box.east, p.x)
+                box.south = min(box.south, p.y)
+                box.north = max(box.north, p.y)
             }
             let count = s.last - s.first + 1
             var swept = false

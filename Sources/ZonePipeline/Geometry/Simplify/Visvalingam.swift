@@ -17,10 +17,13 @@ func visvalingamThresholds(_ xy: [Double], maxDeviation: Double) -> [Double] {
     var threshold = [Double](repeating: .infinity, count: n)
     guard n > 2 else { return threshold }
     let areaLimit = maxDeviation * maxDeviation
-    var previous = Array(-1..<(n - 1)), next = Array(1...n)
+    var previous = Array(-1..<(n - 1))
+    var next = Array(1...n)
     func area(_ i: Int) -> Double {
-        let a = previous[i], c = next[i]
-        let ax = xy[2 * a], ay = xy[2 * a + 1]
+        let a = previous[i]
+        let c = next[i]
+        let ax = xy[2 * a]
+        let ay = xy[2 * a + 1]
         return abs((xy[2 * i] - ax) * (xy[2 * c + 1] - ay) - (xy[2 * c] - ax) * (xy[2 * i + 1] - ay)) / 2
     }
     var heap = MinHeap()
@@ -36,7 +39,8 @@ func visvalingamThresholds(_ xy: [Double], maxDeviation: Double) -> [Double] {
         let effective = max(a, floor)
         if effective <= areaLimit {
             // The segment that would replace the vertex must stay near everything it replaces.
-            let p = previous[i], q = next[i]
+            let p = previous[i]
+            let q = next[i]
             var worst = 0.0
             for k in (p + 1)..<q { worst = max(worst, pointSegmentDistanceSquared(xy, k, p, q)) }
             if worst > areaLimit {  // areaLimit = maxDeviation²
@@ -46,7 +50,8 @@ func visvalingamThresholds(_ xy: [Double], maxDeviation: Double) -> [Double] {
         }
         floor = effective
         threshold[i] = effective
-        let p = previous[i], q = next[i]
+        let p = previous[i]
+        let q = next[i]
         next[p] = q
         previous[q] = p
         for k in [p, q] where k > 0 && k < n - 1 && !pinned[k] {
@@ -66,7 +71,9 @@ struct MinHeap {
         var i = items.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
-            guard items[i].0 < items[parent].0 || (items[i].0 == items[parent].0 && items[i].1 < items[parent].1) else { break }
+            guard items[i].0 < items[parent].0 || (items[i].0 == items[parent].0 && items[i].1 < items[parent].1) else {
+                break
+            }
             items.swapAt(i, parent)
             i = parent
         }
@@ -79,10 +86,17 @@ struct MinHeap {
             items[0] = last
             var i = 0
             while true {
-                let l = 2 * i + 1, r = l + 1
+                let l = 2 * i + 1
+                let r = l + 1
                 var m = i
-                if l < items.count && (items[l].0 < items[m].0 || (items[l].0 == items[m].0 && items[l].1 < items[m].1)) { m = l }
-                if r < items.count && (items[r].0 < items[m].0 || (items[r].0 == items[m].0 && items[r].1 < items[m].1)) { m = r }
+                if l < items.count && (items[l].0 < items[m].0 || (items[l].0 == items[m].0 && items[l].1 < items[m].1))
+                {
+                    m = l
+                }
+                if r < items.count && (items[r].0 < items[m].0 || (items[r].0 == items[m].0 && items[r].1 < items[m].1))
+                {
+                    m = r
+                }
                 guard m != i else { break }
                 items.swapAt(i, m)
                 i = m

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// The shapes of Fixtures/antimeridian (see its README): split at ±180 with exact and inexact
@@ -52,10 +53,15 @@ enum AntimeridianFixtures {
     @Test(arguments: interpolations)
     func chukotkaEncodingsBuildAlike(interpolation: AntimeridianConfig.Interpolation) throws {
         func build(_ name: String) throws -> PolygonalGeometry {
-            let city = try #require(GeometryStage.run(try AntimeridianFixtures.zones(name), config: AntimeridianFixtures.config(interpolation), jobs: 1).first)
+            let city = try #require(
+                GeometryStage.run(
+                    try AntimeridianFixtures.zones(name), config: AntimeridianFixtures.config(interpolation), jobs: 1
+                ).first)
             return try #require(city.groups.first).geometry
         }
-        let split = try build("chukotka"), naive = try build("chukotka-naive"), unwrapped = try build("chukotka-unwrapped")
+        let split = try build("chukotka")
+        let naive = try build("chukotka-naive")
+        let unwrapped = try build("chukotka-unwrapped")
         #expect(naive == unwrapped)
         let context = try GEOSContext()
         let area = planarArea(split)
@@ -82,7 +88,8 @@ enum AntimeridianFixtures {
     /// every latitude at which one side touches 180 is one where the other touches −180.
     @Test func simplificationKeepsTheSeam() throws {
         let config = PipelineConfig(simplify: SimplifyConfig(toleranceM: 2000))
-        let city = try #require(GeometryStage.run(try AntimeridianFixtures.zones("chukotka-naive"), config: config, jobs: 1).first)
+        let city = try #require(
+            GeometryStage.run(try AntimeridianFixtures.zones("chukotka-naive"), config: config, jobs: 1).first)
         let g = try #require(city.groups.first).geometry
         #expect(try geosInvalidity(g, context: GEOSContext()) == nil)
         let east = Set((0..<g.positionCount).filter { g.position($0).x == 180 }.map { g.position($0).y })
@@ -90,9 +97,16 @@ enum AntimeridianFixtures {
         #expect(east.count >= 4)
         // The mainland's two crossings are on both sides, exactly.
         #expect(east.intersection(west).count >= 2)
-        let unsimplified = try #require(GeometryStage.run(try AntimeridianFixtures.zones("chukotka-naive"),
-                                                          config: PipelineConfig(simplify: SimplifyConfig(toleranceM: 0)), jobs: 1).first?.groups.first).geometry
-        let eastBefore = Set((0..<unsimplified.positionCount).filter { unsimplified.position($0).x == 180 }.map { unsimplified.position($0).y })
+        let unsimplified = try #require(
+            GeometryStage.run(
+                try AntimeridianFixtures.zones("chukotka-naive"),
+                config: PipelineConfig(simplify: SimplifyConfig(toleranceM: 0)), jobs: 1
+            ).first?.groups.first
+        ).geometry
+        let eastBefore = Set(
+            (0..<unsimplified.positionCount).filter { unsimplified.position($0).x == 180 }.map {
+                unsimplified.position($0).y
+            })
         #expect(east == eastBefore)
         #expect(g.positionCount < unsimplified.positionCount / 2)
     }

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// GeoJSON of a geometry, as a MultiPolygon; numbers as Swift prints doubles (they read back
 /// to the same values).
 func geoJSONMultiPolygon(_ g: PolygonalGeometry) -> String {
     let polygons = (0..<g.polygonCount).map { p in
-        "[" + g.polygonRings(p).map { r in
-            "[" + g.ringRange(r).map { "[\(g.position($0).x),\(g.position($0).y)]" }.joined(separator: ",") + "]"
-        }.joined(separator: ",") + "]"
+        "["
+            + g.polygonRings(p).map { r in
+                "[" + g.ringRange(r).map { "[\(g.position($0).x),\(g.position($0).y)]" }.joined(separator: ",") + "]"
+            }.joined(separator: ",") + "]"
     }
     return "{\"type\":\"MultiPolygon\",\"coordinates\":[\(polygons.joined(separator: ","))]}"
 }
@@ -16,12 +18,12 @@ func geoJSONMultiPolygon(_ g: PolygonalGeometry) -> String {
 /// What check_antimeridian.py prints per case.
 struct AntimeridianCheck: Decodable, Sendable {
     var invalid: String?
-    var wide_parts: Int
-    var bbox_expected: [Double]
+    var wideParts: Int
+    var bboxExpected: [Double]
     var area: Double
-    var reference_invalid: String?
-    var reference_symdiff: Double?
-    var truth_symdiff: Double?
+    var referenceInvalid: String?
+    var referenceSymdiff: Double?
+    var truthSymdiff: Double?
 }
 
 struct AntimeridianReport: Decodable, Sendable {
@@ -49,8 +51,11 @@ struct AntimeridianReport: Decodable, Sendable {
     static func cases() throws -> [Case] {
         var cases: [Case] = []
         for c in PackageCase.all {
-            cases.append(Case(name: "package \(c.testDescription)", output: try AntimeridianSplit(interpolation: c.interpolation)(c.input),
-                              input: c.input, greatCircle: c.interpolation == .greatCircle))
+            cases.append(
+                Case(
+                    name: "package \(c.testDescription)",
+                    output: try AntimeridianSplit(interpolation: c.interpolation)(c.input),
+                    input: c.input, greatCircle: c.interpolation == .greatCircle))
         }
         let source = try #require(try AntimeridianFixtures.zones("chukotka").features.first?.geometry)
         for name in AntimeridianFixtures.names {
@@ -58,12 +63,16 @@ struct AntimeridianReport: Decodable, Sendable {
             let input = try #require(zones.features.first?.geometry)
             for interpolation in AntimeridianConfig.Interpolation.allCases {
                 let split = try AntimeridianSplit(interpolation: interpolation)(input)
-                cases.append(Case(name: "split \(name) (\(interpolation.rawValue))", output: split, input: input,
-                                  greatCircle: interpolation == .greatCircle, truth: name.hasPrefix("chukotka-") ? source : nil,
-                                  mustBeValid: zones.features[0].isValid))
-                let city = try #require(GeometryStage.run(zones, config: AntimeridianFixtures.config(interpolation), jobs: 1).first)
+                cases.append(
+                    Case(
+                        name: "split \(name) (\(interpolation.rawValue))", output: split, input: input,
+                        greatCircle: interpolation == .greatCircle, truth: name.hasPrefix("chukotka-") ? source : nil,
+                        mustBeValid: zones.features[0].isValid))
+                let city = try #require(
+                    GeometryStage.run(zones, config: AntimeridianFixtures.config(interpolation), jobs: 1).first)
                 let group = try #require(city.groups.first)
-                cases.append(Case(name: "build \(name) (\(interpolation.rawValue))", output: group.geometry, bbox: group.bbox))
+                cases.append(
+                    Case(name: "build \(name) (\(interpolation.rawValue))", output: group.geometry, bbox: group.bbox))
             }
         }
         return cases
@@ -92,9 +101,11 @@ struct AntimeridianReport: Decodable, Sendable {
             let script = PipelineTestPaths.scripts.appendingPathComponent("check_antimeridian.py")
             let run = try runProcess(PipelineTestPaths.python, [script.path, manifest.path])
             guard run.status == 0 else {
-                return .failure(ShapelyCheckFailure(message: "check_antimeridian.py exited \(run.status): \(run.stderr)"))
+                return .failure(
+                    ShapelyCheckFailure(message: "check_antimeridian.py exited \(run.status): \(run.stderr)"))
             }
-            return .success((try JSONDecoder().decode(AntimeridianReport.self, from: Data(run.stdout.utf8)), cases))
+            return .success(
+                (try JSONDecoder.fromSnakeCase.decode(AntimeridianReport.self, from: Data(run.stdout.utf8)), cases))
         } catch {
             return .failure(ShapelyCheckFailure(message: "\(error)"))
         }
@@ -106,9 +117,9 @@ struct AntimeridianReport: Decodable, Sendable {
         for c in cases {
             let check = try #require(report.cases[c.name], "\(c.name)")
             #expect((check.invalid == nil) == c.mustBeValid, "\(c.name): \(check.invalid ?? "")")
-            #expect(check.wide_parts == 0, "\(c.name)")
+            #expect(check.wideParts == 0, "\(c.name)")
             #expect(check.area > 0, "\(c.name)")
-            if let bbox = c.bbox { #expect(bbox.array == check.bbox_expected, "\(c.name)") }
+            if let bbox = c.bbox { #expect(bbox.array == check.bboxExpected, "\(c.name)") }
         }
     }
 
@@ -123,8 +134,8 @@ struct AntimeridianReport: Decodable, Sendable {
         var compared = 0
         for c in cases where c.input != nil {
             let check = try #require(report.cases[c.name])
-            let symdiff = try #require(check.reference_symdiff, "\(c.name)")
-            if let truth = check.truth_symdiff {
+            let symdiff = try #require(check.referenceSymdiff, "\(c.name)")
+            if let truth = check.truthSymdiff {
                 #expect(truth <= 1e-5, "\(c.name): \(truth) deg² off the split source")
                 #expect(truth < symdiff / 100, "\(c.name): ours \(truth), package \(symdiff)")
             } else {

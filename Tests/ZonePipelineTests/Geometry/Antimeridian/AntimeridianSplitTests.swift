@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// One case of the antimeridian package's test suite (gadomski/antimeridian, tests/data: input
@@ -12,66 +13,166 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
     var expected: PolygonalGeometry
     var testDescription: String { "\(name) (\(interpolation.rawValue))" }
 
-    static let splitParts = flat([[[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]]])
+    static let splitParts = flat([
+        [[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]],
+    ])
 
     static let all: [PackageCase] = [
-        PackageCase(name: "simple", input: flat([[[100, 40, 100, 50, 90, 50, 90, 40, 100, 40]]]), interpolation: .greatCircle,
-                    expected: flat([[[100, 40, 100, 50, 90, 50, 90, 40, 100, 40]]])),
-        PackageCase(name: "split", input: flat([[[170, 40, -170, 40, -170, 50, 170, 50, 170, 40]]]), interpolation: .linear,
-                    expected: splitParts),
-        PackageCase(name: "cw-split", input: flat([[[170, 40, 170, 50, -170, 50, -170, 40, 170, 40]]]), interpolation: .linear,
-                    expected: splitParts),
+        PackageCase(
+            name: "simple", input: flat([[[100, 40, 100, 50, 90, 50, 90, 40, 100, 40]]]), interpolation: .greatCircle,
+            expected: flat([[[100, 40, 100, 50, 90, 50, 90, 40, 100, 40]]])),
+        PackageCase(
+            name: "split", input: flat([[[170, 40, -170, 40, -170, 50, 170, 50, 170, 40]]]), interpolation: .linear,
+            expected: splitParts),
+        PackageCase(
+            name: "cw-split", input: flat([[[170, 40, 170, 50, -170, 50, -170, 40, 170, 40]]]), interpolation: .linear,
+            expected: splitParts),
         // Longitudes beyond 180: the same ring drawn on past the meridian.
-        PackageCase(name: "split, drawn past 180", input: flat([[[170, 40, 190, 40, 190, 50, 170, 50, 170, 40]]]), interpolation: .linear,
-                    expected: splitParts),
-        PackageCase(name: "crossing-latitude", input: flat([[[170, 40, -170, 50, -170, 60, 170, 50, 170, 40]]]), interpolation: .linear,
-                    expected: flat([[[170, 40, 180, 45, 180, 55, 170, 50, 170, 40]], [[-180, 45, -170, 50, -170, 60, -180, 55, -180, 45]]])),
-        PackageCase(name: "crossing-latitude", input: flat([[[170, 40, -170, 50, -170, 60, 170, 50, 170, 40]]]), interpolation: .greatCircle,
-                    expected: flat([[[180, 56.0338933, 170, 50, 170, 40, 180, 45.8769944, 180, 56.0338933]],
-                                    [[-180, 45.8769944, -170, 50, -170, 60, -180, 56.0338933, -180, 45.8769944]]])),
-        PackageCase(name: "one-hole", input: flat([[[170, 40, -170, 40, -170, 60, 170, 60, 170, 40], [175, 45, 175, 55, -175, 55, -175, 45, 175, 45]]]),
-                    interpolation: .greatCircle,
-                    expected: flat([[[180, 45.1092215, 175, 45, 175, 55, 180, 55.1025678, 180, 60.3783481, 170, 60, 170, 40, 180, 40.4324611, 180, 45.1092215]],
-                                    [[-180, 55.1025678, -175, 55, -175, 45, -180, 45.1092215, -180, 40.4324611, -170, 40, -170, 60, -180, 60.3783481, -180, 55.1025678]]])),
-        PackageCase(name: "two-holes",
-                    input: flat([[[160, 40, -170, 40, -170, 60, 160, 60, 160, 40], [175, 45, 175, 55, -175, 55, -175, 45, 175, 45],
-                                  [165, 45, 165, 55, 170, 55, 170, 45, 165, 45]]]),
-                    interpolation: .greatCircle,
-                    expected: flat([[[180, 45.1092215, 175, 45, 175, 55, 180, 55.1025678, 180, 60.7595588, 160, 60, 160, 40, 180, 40.8727222, 180, 45.1092215],
-                                     [165, 45, 165, 55, 170, 55, 170, 45, 165, 45]],
-                                    [[-180, 55.1025678, -175, 55, -175, 45, -180, 45.1092215, -180, 40.8727222, -170, 40, -170, 60, -180, 60.7595588, -180, 55.1025678]]])),
-        PackageCase(name: "complex-split",
-                    input: flat([[[170, 40, -170, 40, -170, 42, 175, 42, 175, 44, -170, 44, -170, 50, 170, 50, 170, 48, -175, 48, -175, 46, 170, 46, 170, 40]]]),
-                    interpolation: .linear,
-                    expected: flat([[[170, 40, 180, 40, 180, 42, 175, 42, 175, 44, 180, 44, 180, 46, 170, 46, 170, 40]],
-                                    [[170, 48, 180, 48, 180, 50, 170, 50, 170, 48]],
-                                    [[-180, 40, -170, 40, -170, 42, -180, 42, -180, 40]],
-                                    [[-180, 44, -170, 44, -170, 50, -180, 50, -180, 48, -175, 48, -175, 46, -180, 46, -180, 44]]])),
-        PackageCase(name: "great-circle", input: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5]]]),
-                    interpolation: .greatCircle,
-                    expected: flat([[[180, -65.6935642, 179.45, -65.5, 178.3, -66, 179.75, -66.5, 180, -66.3937, 180, -65.6935642]],
-                                    [[-180, -66.3937, -179.1, -66, -180, -65.6935642, -180, -66.3937]]])),
-        PackageCase(name: "great-circle", input: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5]]]),
-                    interpolation: .linear,
-                    expected: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, 180, -65.689655172413794, 180, -66.391304347826093, 179.75, -66.5]],
-                                    [[-179.1, -66, -180, -66.391304347826093, -180, -65.689655172413794, -179.1, -66]]])),
-        PackageCase(name: "multi-split",
-                    input: flat([[[170, 40, -170, 40, -170, 50, 170, 50, 170, 40]], [[170, -40, 170, -50, -170, -50, -170, -40, 170, -40]]]),
-                    interpolation: .linear,
-                    expected: flat([[[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]],
-                                    [[170, -50, 180, -50, 180, -40, 170, -40, 170, -50]], [[-180, -50, -170, -50, -170, -40, -180, -40, -180, -50]]])),
+        PackageCase(
+            name: "split, drawn past 180", input: flat([[[170, 40, 190, 40, 190, 50, 170, 50, 170, 40]]]),
+            interpolation: .linear,
+            expected: splitParts),
+        PackageCase(
+            name: "crossing-latitude", input: flat([[[170, 40, -170, 50, -170, 60, 170, 50, 170, 40]]]),
+            interpolation: .linear,
+            expected: flat([
+                [[170, 40, 180, 45, 180, 55, 170, 50, 170, 40]], [[-180, 45, -170, 50, -170, 60, -180, 55, -180, 45]],
+            ])),
+        PackageCase(
+            name: "crossing-latitude", input: flat([[[170, 40, -170, 50, -170, 60, 170, 50, 170, 40]]]),
+            interpolation: .greatCircle,
+            expected: flat([
+                [[180, 56.0338933, 170, 50, 170, 40, 180, 45.8769944, 180, 56.0338933]],
+                [[-180, 45.8769944, -170, 50, -170, 60, -180, 56.0338933, -180, 45.8769944]],
+            ])),
+        PackageCase(
+            name: "one-hole",
+            input: flat([
+                [[170, 40, -170, 40, -170, 60, 170, 60, 170, 40], [175, 45, 175, 55, -175, 55, -175, 45, 175, 45]]
+            ]),
+            interpolation: .greatCircle,
+            expected: flat([
+                [
+                    [
+                        180, 45.1092215, 175, 45, 175, 55, 180, 55.1025678, 180, 60.3783481, 170, 60, 170, 40, 180,
+                        40.4324611, 180, 45.1092215,
+                    ]
+                ],
+                [
+                    [
+                        -180, 55.1025678, -175, 55, -175, 45, -180, 45.1092215, -180, 40.4324611, -170, 40, -170, 60,
+                        -180, 60.3783481, -180, 55.1025678,
+                    ]
+                ],
+            ])),
+        PackageCase(
+            name: "two-holes",
+            input: flat([
+                [
+                    [160, 40, -170, 40, -170, 60, 160, 60, 160, 40], [175, 45, 175, 55, -175, 55, -175, 45, 175, 45],
+                    [165, 45, 165, 55, 170, 55, 170, 45, 165, 45],
+                ]
+            ]),
+            interpolation: .greatCircle,
+            expected: flat([
+                [
+                    [
+                        180, 45.1092215, 175, 45, 175, 55, 180, 55.1025678, 180, 60.7595588, 160, 60, 160, 40, 180,
+                        40.8727222, 180, 45.1092215,
+                    ],
+                    [165, 45, 165, 55, 170, 55, 170, 45, 165, 45],
+                ],
+                [
+                    [
+                        -180, 55.1025678, -175, 55, -175, 45, -180, 45.1092215, -180, 40.8727222, -170, 40, -170, 60,
+                        -180, 60.7595588, -180, 55.1025678,
+                    ]
+                ],
+            ])),
+        PackageCase(
+            name: "complex-split",
+            input: flat([
+                [
+                    [
+                        170, 40, -170, 40, -170, 42, 175, 42, 175, 44, -170, 44, -170, 50, 170, 50, 170, 48, -175, 48,
+                        -175, 46, 170, 46, 170, 40,
+                    ]
+                ]
+            ]),
+            interpolation: .linear,
+            expected: flat([
+                [[170, 40, 180, 40, 180, 42, 175, 42, 175, 44, 180, 44, 180, 46, 170, 46, 170, 40]],
+                [[170, 48, 180, 48, 180, 50, 170, 50, 170, 48]],
+                [[-180, 40, -170, 40, -170, 42, -180, 42, -180, 40]],
+                [[-180, 44, -170, 44, -170, 50, -180, 50, -180, 48, -175, 48, -175, 46, -180, 46, -180, 44]],
+            ])),
+        PackageCase(
+            name: "great-circle",
+            input: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5]]]),
+            interpolation: .greatCircle,
+            expected: flat([
+                [[180, -65.6935642, 179.45, -65.5, 178.3, -66, 179.75, -66.5, 180, -66.3937, 180, -65.6935642]],
+                [[-180, -66.3937, -179.1, -66, -180, -65.6935642, -180, -66.3937]],
+            ])),
+        PackageCase(
+            name: "great-circle",
+            input: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5]]]),
+            interpolation: .linear,
+            expected: flat([
+                [
+                    [
+                        179.75, -66.5, 178.3, -66, 179.45, -65.5, 180, -65.689655172413794, 180, -66.391304347826093,
+                        179.75, -66.5,
+                    ]
+                ],
+                [[-179.1, -66, -180, -66.391304347826093, -180, -65.689655172413794, -179.1, -66]],
+            ])),
+        PackageCase(
+            name: "multi-split",
+            input: flat([
+                [[170, 40, -170, 40, -170, 50, 170, 50, 170, 40]],
+                [[170, -40, 170, -50, -170, -50, -170, -40, 170, -40]],
+            ]),
+            interpolation: .linear,
+            expected: flat([
+                [[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]],
+                [[170, -50, 180, -50, 180, -40, 170, -40, 170, -50]],
+                [[-180, -50, -170, -50, -170, -40, -180, -40, -180, -50]],
+            ])),
         // Already split at the meridian (RFC 7946 §3.1.9): parts touch ±180 and stay as they are.
-        PackageCase(name: "over-180",
-                    input: flat([[[170, 40, 170, 50, 180, 50, 180, 40, 170, 40]], [[-170, 50, -170, 40, -180, 40, -180, 50, -170, 50]]]),
-                    interpolation: .greatCircle,
-                    expected: flat([[[170, 40, 170, 50, 180, 50, 180, 40, 170, 40]], [[-170, 50, -170, 40, -180, 40, -180, 50, -170, 50]]])),
-        PackageCase(name: "point-on-antimeridian",
-                    input: flat([[[-176.88248512, -12.82925277, -173.71026732, -14.73835555, -176.78115373, -18.58572933, -180, -15.7250416, -176.88248512, -12.82925277]]]),
-                    interpolation: .greatCircle,
-                    expected: flat([[[-176.88248512, -12.82925277, -173.71026732, -14.73835555, -176.78115373, -18.58572933, -180, -15.7250416, -176.88248512, -12.82925277]]])),
+        PackageCase(
+            name: "over-180",
+            input: flat([
+                [[170, 40, 170, 50, 180, 50, 180, 40, 170, 40]], [[-170, 50, -170, 40, -180, 40, -180, 50, -170, 50]],
+            ]),
+            interpolation: .greatCircle,
+            expected: flat([
+                [[170, 40, 170, 50, 180, 50, 180, 40, 170, 40]], [[-170, 50, -170, 40, -180, 40, -180, 50, -170, 50]],
+            ])),
+        PackageCase(
+            name: "point-on-antimeridian",
+            input: flat([
+                [
+                    [
+                        -176.88248512, -12.82925277, -173.71026732, -14.73835555, -176.78115373, -18.58572933, -180,
+                        -15.7250416, -176.88248512, -12.82925277,
+                    ]
+                ]
+            ]),
+            interpolation: .greatCircle,
+            expected: flat([
+                [
+                    [
+                        -176.88248512, -12.82925277, -173.71026732, -14.73835555, -176.78115373, -18.58572933, -180,
+                        -15.7250416, -176.88248512, -12.82925277,
+                    ]
+                ]
+            ])),
         // An edge along the meridian written from 180 to −180: on one side, not a crossing.
-        PackageCase(name: "issues-81", input: flat([[[166, 77, 180, 78, -180, 81, 162, 81, 166, 77]]]), interpolation: .greatCircle,
-                    expected: flat([[[166, 77, 180, 78, 180, 81, 162, 81, 166, 77]]])),
+        PackageCase(
+            name: "issues-81", input: flat([[[166, 77, 180, 78, -180, 81, 162, 81, 166, 77]]]),
+            interpolation: .greatCircle,
+            expected: flat([[[166, 77, 180, 78, 180, 81, 162, 81, 166, 77]]])),
     ]
 }
 
@@ -91,7 +192,9 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
 
     @Test func shapesThatDoNotCrossAreReturnedUntouched() throws {
         // Touching ±180 from both sides, and parts on both sides (Alaska's trap): nothing to do.
-        let touching = flat([[[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]]])
+        let touching = flat([
+            [[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]],
+        ])
         let bothSides = flat([[square(172, 51, 1)], [square(-131, 55, 1)]])
         for g in [touching, bothSides] {
             #expect(!AntimeridianSplit.isNeeded(for: g))
@@ -102,7 +205,8 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
     @Test func clockwiseAndCounterClockwiseInputSplitAlike() throws {
         let ccw = [170.0, 40, -170, 40, -170, 50, 170, 50, 170, 40]
         let split = AntimeridianSplit(interpolation: .greatCircle)
-        let a = try split(flat([[ccw]])), b = try split(flat([[reversed(ccw)]]))
+        let a = try split(flat([[ccw]]))
+        let b = try split(flat([[reversed(ccw)]]))
         let context = try GEOSContext()
         #expect(a.polygonCount == 2 && b.polygonCount == 2)
         #expect(try symmetricDifferenceArea(a, b, context: context) < 1e-12)
@@ -122,16 +226,30 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: [
         // north-pole: a ring round the north pole, crossing once.
-        (name: "north-pole", ring: [45.0, 40, 135, 40, -135, 40, -45, 40, 45, 40], crossings: 1, pole: AntimeridianError.Pole.north, position: 2),
+        (
+            name: "north-pole", ring: [45.0, 40, 135, 40, -135, 40, -45, 40, 45, 40], crossings: 1,
+            pole: AntimeridianError.Pole.north, position: 2
+        ),
         // south-pole, the same drawn the other way round in the south.
-        (name: "south-pole", ring: [45.0, -40, -45, -40, -135, -40, 135, -40, 45, -40], crossings: 1, pole: .south, position: 3),
+        (
+            name: "south-pole", ring: [45.0, -40, -45, -40, -135, -40, 135, -40, 45, -40], crossings: 1, pole: .south,
+            position: 3
+        ),
         // extra-crossing: three crossings, one more eastward than westward.
-        (name: "extra-crossing", ring: [40.0, 45, 175, 0, -175, -5, -170, -50, -175, -75, 175, -76, -175, -77, -150, -30, -30, 20, 40, 45],
-         crossings: 3, pole: .south, position: 2),
+        (
+            name: "extra-crossing",
+            ring: [40.0, 45, 175, 0, -175, -5, -170, -50, -175, -75, 175, -76, -175, -77, -150, -30, -30, 20, 40, 45],
+            crossings: 3, pole: .south, position: 2
+        ),
         // Drawn continuously past 180 all the way round: no jump at all, still round the pole.
-        (name: "round the pole past 180", ring: [0.0, 70, 120, 70, 240, 70, 360, 70, 0, 70], crossings: 1, pole: .north, position: 2),
+        (
+            name: "round the pole past 180", ring: [0.0, 70, 120, 70, 240, 70, 360, 70, 0, 70], crossings: 1,
+            pole: .north, position: 2
+        ),
     ])
-    func aRingRoundAPoleIsRefused(name: String, ring: [Double], crossings: Int, pole: AntimeridianError.Pole, position: Int) throws {
+    func aRingRoundAPoleIsRefused(
+        name: String, ring: [Double], crossings: Int, pole: AntimeridianError.Pole, position: Int
+    ) throws {
         let g = flat([[square(0, 0, 1)], [ring]])
         #expect(throws: AntimeridianError.self) { try AntimeridianSplit(interpolation: .greatCircle)(g) }
         do {
@@ -142,9 +260,11 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
             #expect(n == crossings)
             #expect(abs(net) == 1)
             #expect(which == pole)
-            #expect("\(AntimeridianError.enclosesPole(ring: r, position: at, crossings: n, net: net, pole: which))"
-                .contains("crosses the antimeridian an odd number of times (\(crossings)) and so goes round the \(pole) pole"))
+            #expect(
+                "\(AntimeridianError.enclosesPole(ring: r, position: at, crossings: n, net: net, pole: which))"
+                    .contains(
+                        "crosses the antimeridian an odd number of times (\(crossings)) and so goes round the \(pole) pole"
+                    ))
         }
     }
 }
-

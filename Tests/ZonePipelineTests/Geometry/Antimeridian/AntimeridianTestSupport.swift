@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 // Checks of antimeridian output computed here, independently of the code under test.
@@ -36,8 +37,10 @@ func bruteForceRFC7946Box(_ g: PolygonalGeometry) -> [Double] {
         return best
     }
     // Not through 180°: from the smallest west to the largest east.
-    var best = (length: (parts.map(\.east).max() ?? 0) - (parts.map(\.west).min() ?? 0),
-                west: parts.map(\.west).min() ?? 0, east: parts.map(\.east).max() ?? 0)
+    var best = (
+        length: (parts.map(\.east).max() ?? 0) - (parts.map(\.west).min() ?? 0),
+        west: parts.map(\.west).min() ?? 0, east: parts.map(\.east).max() ?? 0
+    )
     for k in parts.indices {
         let candidate = east(of: k)
         if candidate.length < best.length - 1e-12 { best = (candidate.length, parts[k].west, candidate.east) }
@@ -47,6 +50,7 @@ func bruteForceRFC7946Box(_ g: PolygonalGeometry) -> [Double] {
 
 /// Area where `a` and `b` differ (GEOS, planar degrees²): |a ∪ b| − |a ∩ b|.
 func symmetricDifferenceArea(_ a: PolygonalGeometry, _ b: PolygonalGeometry, context: GEOSContext) throws -> Double {
-    let x = try a.makeGEOSGeometry(context: context), y = try b.makeGEOSGeometry(context: context)
+    let x = try a.makeGEOSGeometry(context: context)
+    let y = try b.makeGEOSGeometry(context: context)
     return try x.union(y).area() - x.intersection(y).area()
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 @Suite struct CrossingLatitudeTests {
     /// The latitude at longitude `lon` of the great circle through two points (Ed Williams'
     /// Aviation Formulary, "Latitude of point on GC"), in degrees: a formula independent of the
     /// plane intersection the code uses.
-    static func formularyLatitude(_ a: (lon: Double, lat: Double), _ b: (lon: Double, lat: Double), atLongitude lon: Double) -> Double {
+    static func formularyLatitude(
+        _ a: (lon: Double, lat: Double), _ b: (lon: Double, lat: Double), atLongitude lon: Double
+    ) -> Double {
         let r = Double.pi / 180
         let (lat1, lon1, lat2, lon2, x) = (a.lat * r, a.lon * r, b.lat * r, b.lon * r, lon * r)
         let numerator = sin(lat1) * cos(lat2) * sin(x - lon2) - sin(lat2) * cos(lat1) * sin(x - lon1)
@@ -38,7 +41,8 @@ import Testing
         let lat = CrossingLatitude(interpolation: .linear)(east: LonLat(179.45, -65.5), west: LonLat(-179.1, -66))
         #expect(abs(lat - (-65.5 - 0.5 * 0.55 / 1.45)) < 1e-12)
         // The antimeridian package documents −65.6935642 on the great circle (great-circle.json).
-        let onSphere = CrossingLatitude(interpolation: .greatCircle)(east: LonLat(179.45, -65.5), west: LonLat(-179.1, -66))
+        let onSphere = CrossingLatitude(interpolation: .greatCircle)(
+            east: LonLat(179.45, -65.5), west: LonLat(-179.1, -66))
         #expect(abs(onSphere - (-65.6935642)) < 5e-8)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZonePipeline
 
 /// Rings round the whole globe: bands drawn from −180 to 180 are kept as drawn and built;
@@ -8,7 +9,9 @@ import Testing
     static let band = [-180.0, 40, 180, 40, 180, 50, -180, 50, -180, 40]
     /// The band between 40° and 50° drawn with its seam at 0°: east along 40°, crossing ±180,
     /// up the seam, back west along 50°, crossing again, down the seam (counter-clockwise).
-    static let seamBand = [0.0, 40, 90, 40, 179, 40, -179, 40, -90, 40, 0, 40, 0, 50, -90, 50, -179, 50, 179, 50, 90, 50, 0, 50, 0, 40]
+    static let seamBand = [
+        0.0, 40, 90, 40, 179, 40, -179, 40, -90, 40, 0, 40, 0, 50, -90, 50, -179, 50, 179, 50, 90, 50, 0, 50, 0, 40,
+    ]
 
     @Test(arguments: [
         (name: "band", rings: [RoundTheGlobeTests.band]),
@@ -80,7 +83,8 @@ import Testing
 
     /// A clockwise ring that does not go round the globe is still just wound the wrong way.
     @Test func aClockwiseRingThatStaysOffThePolesIsSplit() throws {
-        let out = try AntimeridianSplit(interpolation: .linear)(flat([[reversed([170.0, 40, -170, 40, -170, 50, 170, 50, 170, 40])]]))
+        let out = try AntimeridianSplit(interpolation: .linear)(
+            flat([[reversed([170.0, 40, -170, 40, -170, 50, 170, 50, 170, 40])]]))
         #expect(out.polygonCount == 2)
         #expect(abs(planarArea(out) - 200) < 1e-9)
     }
