@@ -18,7 +18,7 @@ public enum FuzzHarness {
     /// Inputs of odd length use `antimeridian.interpolation: linear`, even ones great-circle,
     /// so both ways of splitting are fuzzed.
     @discardableResult
-    public static func geoJSON(_ input: UnsafeBufferPointer<UInt8>, context: GEOSContext) -> LoadedZones {
+    package static func geoJSON(_ input: UnsafeBufferPointer<UInt8>, context: GEOSContext) -> CheckedText {
         var config = PipelineConfig.default
         config.antimeridian.interpolation = input.count % 2 == 0 ? .greatCircle : .linear
         return validate(Array(input), config: config, context: context)
@@ -49,7 +49,7 @@ public enum FuzzHarness {
     /// ``geoJSON(_:context:)``: the coordinates come from the bytes as integers, which
     /// libFuzzer's comparisons can steer (numbers parsed from text are invisible to them).
     @discardableResult
-    public static func geometry(_ input: UnsafeBufferPointer<UInt8>, context: GEOSContext) -> LoadedZones {
+    package static func geometry(_ input: UnsafeBufferPointer<UInt8>, context: GEOSContext) -> CheckedText {
         let decoded = GeometryInput(input)
         var config = PipelineConfig.default
         config.antimeridian.interpolation = decoded.interpolation
@@ -60,9 +60,9 @@ public enum FuzzHarness {
     /// Reads and validates `bytes` with `config`, checks the invariants of the result, and
     /// drains the context's messages (a long fuzzing run would collect millions).
     @discardableResult
-    static func validate(_ bytes: [UInt8], config: PipelineConfig, context: GEOSContext) -> LoadedZones {
+    static func validate(_ bytes: [UInt8], config: PipelineConfig, context: GEOSContext) -> CheckedText {
         let text = SourceText(path: geoJSONPath, bytes: bytes)
-        let zones = ZoneLoader.load(text, config: config, context: context)
+        let zones = FileCheck.check(text, config: config, context: context)
         _ = context.takeErrorMessages()
         check(zones, bytes)
         return zones
@@ -70,7 +70,7 @@ public enum FuzzHarness {
 
     /// Invariants of a validation result: findings point into the file, and every geometry
     /// returned is well formed (ring and polygon ends in order and in range).
-    static func check(_ zones: LoadedZones, _ bytes: [UInt8]) {
+    static func check(_ zones: CheckedText, _ bytes: [UInt8]) {
         let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         for d in zones.diagnostics {
             precondition(d.location.file == geoJSONPath, "finding in \(d.location.file)")
@@ -149,7 +149,7 @@ extension FuzzHarness {
     }
 
     /// "3 features, 2 findings (1 errors)", then the findings, one per line.
-    public static func summary(_ zones: LoadedZones) -> String {
+    package static func summary(_ zones: CheckedText) -> String {
         let errors = zones.diagnostics.filter { $0.severity == .error }.count
         return "\(zones.features.count) features, \(zones.diagnostics.count) findings (\(errors) errors)"
             + zones.diagnostics.map { "\n  \($0)" }.joined()

@@ -67,35 +67,34 @@ func readBenchmark(_ paths: [String]) throws {
     }
 }
 
-/// Load (read + validate) and the geometry stage, with each step's time summed over cities.
+/// The build driver in memory (no output written), with its stage walls and each geometry
+/// step's time summed over cities.
 func geometryBenchmark(_ paths: [String]) throws {
-    let config = PipelineConfig.default
-    var start = DispatchTime.now().uptimeNanoseconds
-    func lap() -> Double {
-        let now = DispatchTime.now().uptimeNanoseconds
-        defer { start = now }
-        return Double(now - start) / 1e9
-    }
-    let zones = try ZoneLoader.load(paths: paths, config: config)
-    let load = lap()
-    let cities = GeometryStage.run(zones, config: config)
-    let geometry = lap()
+    let outcome = try keptGeometry(paths, config: .default)
+    let cities = outcome.cities
+    let seconds = outcome.output?.report.stageSeconds ?? [:]
     var steps: [String: Double] = [:]
     for c in cities { steps.merge(c.timings, uniquingKeysWith: +) }
     let groups = cities.reduce(0) { $0 + $1.groups.count }
+    let positionsIn = cities.reduce(0) { $0 + $1.groups.reduce(0) { $0 + $1.inputPositions } }
     let positions = cities.reduce(0) { $0 + $1.groups.reduce(0) { $0 + $1.geometry.positionCount } }
-    let errors = cities.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
     print(
         String(
             format:
-                "load (read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
-            load, geometry, cities.count, groups, zones.features.reduce(0) { $0 + ($1.geometry?.positionCount ?? 0) },
-            positions, errors))
+                "load (scan: read + validate) %.2f s wall; geometry %.2f s wall for %d cities, %d groups, %d -> %d positions, %d errors",
+            seconds["load"] ?? 0, seconds["geometry"] ?? 0, cities.count, groups, positionsIn, positions,
+            outcome.diagnostics.filter { $0.severity == .error }.count))
     print(
         "geometry steps (thread-seconds): "
-            + ["repair", "overlay", "simplify", "finish"].map {
+            + ["read", "repair", "overlay", "simplify", "finish", "write"].map {
                 String(format: "%@ %.2f", $0, steps[$0] ?? 0)
             }.joined(separator: ", "))
+}
+
+/// `paths` built by the build driver in memory, each city's geometry kept.
+func keptGeometry(_ paths: [String], config: PipelineConfig) throws -> BuildPipeline.Outcome {
+    try BuildPipeline(config: config, keepsGeometry: true)
+        .run(paths: paths, configBytes: [], revision: nil, previousVersion: nil)
 }
 
 /// Writes `<out>/<city>.geojson` per city with GeoJSONWriter and prints one tab-separated line
@@ -130,8 +129,7 @@ func geoJSONExport(_ arguments: [String]) throws {
     }
     guard let out, !paths.isEmpty else { throw BenchError("usage: zonectl-bench geojson --out DIR [options] PATH...") }
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    let zones = try ZoneLoader.load(paths: paths, config: config)
-    for city in GeometryStage.run(zones, config: config) {
+    for city in try keptGeometry(paths, config: config).cities {
         let features = city.groups.map {
             OutputFeature(properties: $0.properties, geometry: $0.geometry, bbox: $0.bbox)
         }

@@ -14,10 +14,14 @@ public struct BuildOutput: Sendable {
 public struct BuildPipeline {
     public var config: PipelineConfig
     public var jobs: Int
+    /// Keep each city's output geometry in ``Outcome/cities`` (the tests and the bench look at
+    /// it); a build drops a city's coordinates once its artifact is written.
+    public var keepsGeometry: Bool
 
-    public init(config: PipelineConfig, jobs: Int = defaultJobs) {
+    public init(config: PipelineConfig, jobs: Int = defaultJobs, keepsGeometry: Bool = false) {
         self.config = config
         self.jobs = jobs
+        self.keepsGeometry = keepsGeometry
     }
 
     /// Where the build stands: findings always; output only when there is no error.
@@ -25,6 +29,44 @@ public struct BuildPipeline {
         public var diagnostics: [Diagnostic]
         public var output: BuildOutput?
         public var inputFiles: Int
+        /// The cities built in this run (not those the cache gave), in city order; their
+        /// geometry only with ``BuildPipeline/keepsGeometry``.
+        public var cities: [CityResult] = []
+    }
+
+    /// The build's first two steps, scan and feature account, and nothing more: what
+    /// `zonectl validate` reports.
+    public struct Checked: Sendable {
+        /// The files read, in reading order.
+        public var files: [String]
+        /// Summaries of all features (no coordinates), in file order then source order.
+        public var features: [FeatureSummary]
+        /// Findings, ordered by file, line and column; then any feature the account could not place.
+        public var diagnostics: [Diagnostic]
+        /// The cities and their groups; empty when the scan found errors.
+        public var cities: [CityGroups]
+        /// Read = built + refused; nil when the scan found errors.
+        public var account: FeatureAccount?
+    }
+
+    /// Scans `paths` (default: the config's zones) and accounts for every feature, as the build
+    /// starts; nothing is built or cached. Throws only when a file cannot be read.
+    public func check(paths: [String]? = nil, now: Date = Date()) throws(SourceError) -> Checked {
+        try check(files: try ZoneFiles.discover(paths ?? config.zones), cache: nil, now: now).checked
+    }
+
+    func check(files: [String], cache: BuildCache?, now: Date) throws(SourceError) -> (checked: Checked, pass: ScanPass)
+    {
+        let pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs)
+        var checked = Checked(
+            files: files, features: pass.features, diagnostics: pass.diagnostics, cities: [], account: nil)
+        guard !checked.diagnostics.hasErrors else { return (checked, pass) }
+        checked.cities = Grouping.group(pass.features, by: config.groupBy)
+        let (account, unexplained) = FeatureAccount.make(
+            pass.features, cities: checked.cities, diagnostics: checked.diagnostics)
+        checked.diagnostics += unexplained
+        checked.account = account
+        return (checked, pass)
     }
 
     /// Runs the stages on `paths` (default: the config's zones). Throws only when a file cannot
@@ -42,21 +84,15 @@ public struct BuildPipeline {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
         let files = try ZoneFiles.discover(paths ?? config.zones)
-        let pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs)
-        let features = pass.features
-        var diagnostics = pass.diagnostics
+        let (checked, pass) = try check(files: files, cache: cache, now: now)
+        let features = checked.features
+        var diagnostics = checked.diagnostics
         clock.lap("load", into: &seconds)
         progress("read and validated \(files.count) files, \(features.count) features")
-        guard !diagnostics.hasErrors else {
+        guard let account = checked.account, !diagnostics.hasErrors else {
             return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
         }
-
-        let cityGroups = Grouping.group(features, by: config.groupBy)
-        let (account, unexplained) = FeatureAccount.make(features, cities: cityGroups, diagnostics: diagnostics)
-        diagnostics += unexplained
-        guard unexplained.isEmpty else {
-            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
-        }
+        let cityGroups = checked.cities
         let settings = cache?.settingsDigest(config) ?? []
         let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, settings: settings) } }
         var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
@@ -69,7 +105,7 @@ public struct BuildPipeline {
         let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: pass.fileOf, fileCount: files.count)
         let builder = UnitBuilder(
             config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups,
-            folders: folders)
+            folders: folders, keepsGeometry: keepsGeometry)
         // Tasks are cities, a unit's together; largest units first and, in a unit, largest
         // cities first (by input positions), so the workers finish together.
         let cityWeight = { (c: Int) in
@@ -103,8 +139,9 @@ public struct BuildPipeline {
             diagnostics += fresh[i]?.result.diagnostics ?? cached[i]?.city.diagnostics.map(\.diagnostic) ?? []
         }
         clock.lap("geometry", into: &seconds)
+        let cities = cityGroups.indices.compactMap { fresh[$0]?.result }
         guard !diagnostics.hasErrors else {
-            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count, cities: cities)
         }
 
         progress("writing artifacts")
@@ -166,7 +203,7 @@ public struct BuildPipeline {
         outputFiles.append(ArtifactFile(path: "report.json", bytes: [UInt8](try encoder.encode(report)) + [0x0A]))
         return Outcome(
             diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
-            inputFiles: files.count)
+            inputFiles: files.count, cities: cities)
     }
 }
 

@@ -61,6 +61,8 @@ struct UnitBuilder: Sendable {
     let featureStart: [Int]
     let groups: [CityGroups]
     let folders: [String: String]
+    /// Keep the city's geometry (and its members numbered as in the scan) once written.
+    var keepsGeometry = false
 
     func read(_ unit: BuildUnit) throws(SourceError) -> LoadedUnit {
         var clock = StageClock()
@@ -110,7 +112,12 @@ struct UnitBuilder: Sendable {
                 result, folder: folders[city.city] ?? slug(city.city), features: unit.features,
                 styles: StyleExtraction(config: config))
         }
-        for g in result.groups.indices { result.groups[g].geometry = PolygonalGeometry() }
+        if keepsGeometry {
+            let members = Dictionary(groups[c].groups.map { ($0.key, $0.members) }, uniquingKeysWith: { a, _ in a })
+            for g in result.groups.indices { result.groups[g].members = members[result.groups[g].key] ?? [] }
+        } else {
+            for g in result.groups.indices { result.groups[g].geometry = PolygonalGeometry() }
+        }
         var total: [String: Double] = [:]
         clock.lap("total", into: &total)
         result.timings["write", default: 0] += max(0, (total["total"] ?? 0) - result.timings.values.reduce(0, +))

@@ -6,7 +6,7 @@ import Foundation
 /// built (so a build never holds the whole corpus's coordinates).
 public struct FeatureSummary: FeatureFacts, Sendable {
     public var id: JSONValue?
-    /// Trimmed to the keys the pipeline reads (as ``LoadedZones/features``).
+    /// Trimmed to the keys the pipeline reads (``PipelineConfig/propertiesRead``).
     public var properties: JSONObject
     public var location: SourceLocation
     public var hasGeometry: Bool
@@ -67,7 +67,7 @@ public struct ScannedFile: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
-/// Reads and checks one zone file (``ZoneLoader/check(_:repair:interpolation:keeping:context:)``)
+/// Reads and checks one zone file (``FileCheck/check(_:repair:interpolation:keeping:context:)``)
 /// and keeps its ``ScannedFile``. With a cache, a file whose bytes, path and checking rules were
 /// seen before is not parsed, and one whose ``FileStamp`` is as it was is not even read.
 struct FileScanner: Sendable {
@@ -111,7 +111,7 @@ struct FileScanner: Sendable {
             return (hit, keys, false)
         }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
-        let (features, diagnostics) = ZoneLoader.check(
+        let (features, diagnostics) = FileCheck.check(
             text, repair: config.repair, interpolation: config.antimeridian.interpolation,
             keeping: propertiesRead, context: context)
         let scanned = ScannedFile(

@@ -42,7 +42,7 @@ struct ScanPass {
             cacheKeys.formUnion(keys)
         }
         featureStart.append(features.count)
-        diagnostics = ZoneLoader.ordered(
+        diagnostics = FileCheck.ordered(
             scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
     }
 }

@@ -1,19 +1,6 @@
-/// The geometry stage over all cities, in parallel: one GEOS context per worker thread, cities
-/// taken in key order, results in key order whatever the number of threads.
-public enum GeometryStage {
-    /// Runs the geometry pipeline of `cities` (groups of `features`) on `jobs` threads.
-    public static func run(cities: [CityGroups], features: [Feature], config: PipelineConfig, jobs: Int = defaultJobs)
-        -> [CityResult]
-    {
-        // Largest cities first (by input positions), so both workers finish together.
-        let weights = cities.map { c in
-            c.groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + (features[$1].geometry?.positionCount ?? 0) } }
-        }
-        return parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights) { context, i in
-            process(cities[i], features: features, config: config, context: context)
-        }
-    }
-
+/// The geometry stage of one city, as the build's workers run it (`Build/BuildUnits.swift`):
+/// a GEOS context per worker, never shared.
+enum GeometryStage {
     /// One city's geometry pipeline; what stops it becomes an error diagnostic of the city.
     static func process(_ city: CityGroups, features: [Feature], config: PipelineConfig, context: GEOSContext?)
         -> CityResult

@@ -18,11 +18,13 @@ extension Zonectl {
         func validate() throws { try output.require([.text, .json, .github], for: "validate") }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            let config = configFile.config
-            let zones = try ZoneLoader.load(paths: paths.isEmpty ? config.zones : paths, config: config, jobs: jobs)
+            // The build's own first steps (scan, feature account), so validate passes exactly
+            // what the build accepts.
+            let checked = try BuildPipeline(config: configFile.config, jobs: jobs)
+                .check(paths: paths.isEmpty ? nil : paths)
             DiagnosticPrinter(format: output.format, verbose: global.verbose)
-                .print(zones.diagnostics, files: zones.files.count, features: zones.features.count)
-            return zones.diagnostics.hasErrors ? .failure : .success
+                .print(checked.diagnostics, files: checked.files.count, features: checked.features.count)
+            return checked.diagnostics.hasErrors ? .failure : .success
         }
     }
 }

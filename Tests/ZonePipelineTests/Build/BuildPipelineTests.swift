@@ -91,8 +91,8 @@ import Testing
                 "c.geojson": [feature("paris", "parking", 0)],
                 "d.geojson": [feature("rome", "slow", 9)],
             ], to: dir)
-        let zones = try ZoneLoader.load(paths: [dir.path], config: .default, jobs: 1)
-        let cities = Grouping.group(zones.features, by: ["city", "style"])
+        let zones = try checkZones([dir.path])
+        let cities = zones.cities
         #expect(cities.map(\.city) == ["oslo", "paris", "rome"])
         let fileOf = zones.features.map { f in Int32(zones.files.firstIndex(of: f.location.file) ?? -1) }
         let units = BuildUnit.units(of: [0, 1, 2], in: cities, fileOf: fileOf, fileCount: zones.files.count)

@@ -108,8 +108,7 @@ import Testing
         var config = PipelineConfig.default
         config.precision = precision
         let path = RealCities.directory.appendingPathComponent("charlotte.geojson").path
-        let zones = try ZoneLoader.load(paths: [path], config: config, jobs: 1)
-        let city = try #require(GeometryStage.run(zones, config: config, jobs: 1).first)
+        let city = try #require(try buildZones([path], config: config).cities.first)
         #expect(!city.diagnostics.hasErrors, "\(city.errors.prefix(3))")
         #expect(!city.groups.isEmpty)
         for g in city.groups { #expect(offGridCoordinates(g.geometry, precision: precision).isEmpty) }

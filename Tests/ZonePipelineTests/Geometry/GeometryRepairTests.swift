@@ -10,10 +10,9 @@ import Testing
     static let bowTie = [13.40, 52.50, 13.42, 52.52, 13.42, 52.50, 13.40, 52.52, 13.40, 52.50]
 
     @Test func bowTieIsRepairedIntoTwoValidTriangles() throws {
-        let zones = try loadedZones([ZoneSpec("berlin", "parking", flat([[Self.bowTie]], isMulti: false))])
-        #expect(zones.features.map(\.isValid) == [false])
-        let cities = GeometryStage.run(zones, config: .default, jobs: 1)
-        let city = try #require(cities.first)
+        let specs = [ZoneSpec("berlin", "parking", flat([[Self.bowTie]], isMulti: false))]
+        #expect(try zoneFeatures(specs).map(\.isValid) == [false])
+        let city = try runStage(specs)
         #expect(city.diagnostics.isEmpty, "\(city.diagnostics)")
         let group = try #require(city.group("parking"))
         let context = try GEOSContext()
@@ -37,10 +36,10 @@ import Testing
             """
         let file = dir.appendingPathComponent("berlin.geojson")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let zones = try ZoneLoader.load(paths: [file.path], config: .default, jobs: 1)
-        #expect(!zones.diagnostics.hasErrors, "\(zones.diagnostics)")
-        #expect(zones.diagnostics.contains { $0.message.hasPrefix("invalid geometry: Self-intersection") })
-        let city = try #require(GeometryStage.run(zones, config: .default, jobs: 1).first)
+        let build = try buildZones([file.path])
+        #expect(!build.diagnostics.hasErrors, "\(build.diagnostics)")
+        #expect(build.diagnostics.contains { $0.message.hasPrefix("invalid geometry: Self-intersection") })
+        let city = try #require(build.cities.first)
         #expect(!city.diagnostics.hasErrors, "\(city.diagnostics)")
         let group = try #require(city.group("parking"))
         let context = try GEOSContext()

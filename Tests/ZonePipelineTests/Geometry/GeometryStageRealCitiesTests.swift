@@ -31,15 +31,16 @@ enum RealCities {
         return files.filter { $0.hasSuffix(".geojson") }.map { String($0.dropLast(".geojson".count)) }.sorted()
     }()
 
-    static let zones: Result<LoadedZones, SourceError> = Result { () throws(SourceError) in
-        try ZoneLoader.load(paths: [directory.path], config: .default, jobs: 2)
+    /// The corpus as `zonectl validate` checks it.
+    static let zones: Result<BuildPipeline.Checked, SourceError> = Result { () throws(SourceError) in
+        try BuildPipeline(config: .default, jobs: 2).check(paths: [directory.path])
     }
 
     /// Styles present in the input, per city.
     static let inputStyles: [String: Set<String>] = {
         guard case .success(let zones) = zones else { return [:] }
         var styles: [String: Set<String>] = [:]
-        for f in zones.features where f.geometry != nil {
+        for f in zones.features where f.hasGeometry {
             if let city = f.properties["city"]?.stringValue, let style = f.properties["style"]?.stringValue {
                 styles[city, default: []].insert(style)
             }
@@ -54,10 +55,13 @@ enum RealCities {
         try (config == .listed ? listedResults : defaultResults).get()
     }
 
-    static func build(_ config: RealCityConfig) -> Result<[String: CityResult], SourceError> {
-        zones.map { zones in
+    /// The corpus through the build driver, each city's geometry kept.
+    static func build(_ config: RealCityConfig) -> Result<[String: CityResult], any Error> {
+        Result {
             Dictionary(
-                uniqueKeysWithValues: GeometryStage.run(zones, config: config.config, jobs: 2).map { ($0.city, $0) })
+                uniqueKeysWithValues: try buildZones([directory.path], config: config.config, jobs: 2).cities.map {
+                    ($0.city, $0)
+                })
         }
     }
 
@@ -183,10 +187,9 @@ struct ShapelyCityCheck: Decodable, Sendable {
     @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
         let files = ["bari", "copenhagen", "las-vegas", "minneapolis", "paris", "portland", "rome-rioni", "sydney"]
         let paths = files.map { RealCities.directory.appendingPathComponent("\($0).geojson").path }
-        let zones = try ZoneLoader.load(paths: paths, config: .default, jobs: 2)
         let config = RealCityConfig.listed.config
-        let one = GeometryStage.run(zones, config: config, jobs: 1)
-        let two = GeometryStage.run(zones, config: config, jobs: 2)
+        let one = try buildZones(paths, config: config, jobs: 1).cities
+        let two = try buildZones(paths, config: config, jobs: 2).cities
         #expect(one.map(\.city) == files)
         #expect(two.map(\.city) == one.map(\.city))
         for (a, b) in zip(one, two) {

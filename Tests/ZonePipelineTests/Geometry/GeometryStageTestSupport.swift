@@ -34,9 +34,9 @@ struct ZoneSpec {
     }
 }
 
-/// Zones as ``ZoneLoader`` would hand them to the geometry stage: properties city and style,
-/// `isValid` set from GEOS validity (what the loader's validity rule does).
-func loadedZones(_ specs: [ZoneSpec]) throws -> LoadedZones {
+/// Zones as the build's scan would hand them to the geometry stage: properties city and style,
+/// `isValid` set from GEOS validity (what the validity rule does).
+func zoneFeatures(_ specs: [ZoneSpec]) throws -> [Feature] {
     let context = try GEOSContext()
     var features: [Feature] = []
     for (i, spec) in specs.enumerated() {
@@ -46,14 +46,27 @@ func loadedZones(_ specs: [ZoneSpec]) throws -> LoadedZones {
         feature.isValid = try validityProblem(of: spec.geometry, context: context) == nil
         features.append(feature)
     }
-    return LoadedZones(files: ["zones.geojson"], features: features, diagnostics: [], inputBytes: 0)
+    return features
 }
 
-/// Runs the geometry stage on `specs` and returns the one city's result.
-func runStage(_ specs: [ZoneSpec], config: PipelineConfig = .default, jobs: Int = 1) throws -> CityResult {
-    let cities = GeometryStage.run(try loadedZones(specs), config: config, jobs: jobs)
+/// Runs the geometry stage on `specs`, one city, as a build worker runs it (`UnitBuilder`).
+func runStage(_ specs: [ZoneSpec], config: PipelineConfig = .default) throws -> CityResult {
+    let features = try zoneFeatures(specs)
+    let cities = Grouping.group(features, by: config.groupBy)
     try #require(cities.count == 1)
-    return cities[0]
+    return GeometryStage.process(cities[0], features: features, config: config, context: try GEOSContext())
+}
+
+/// The zone files at `paths` through the build driver, in memory: scan, units, per-city
+/// geometry and artifacts, with each city's geometry kept in ``BuildPipeline/Outcome/cities``.
+func buildZones(_ paths: [String], config: PipelineConfig = .default, jobs: Int = 1) throws -> BuildPipeline.Outcome {
+    try BuildPipeline(config: config, jobs: jobs, keepsGeometry: true)
+        .run(paths: paths, configBytes: [], revision: nil, previousVersion: nil)
+}
+
+/// The zone files at `paths` scanned and accounted for, as `zonectl validate` checks them.
+func checkZones(_ paths: [String], config: PipelineConfig = .default, jobs: Int = 1) throws -> BuildPipeline.Checked {
+    try BuildPipeline(config: config, jobs: jobs).check(paths: paths)
 }
 
 extension CityResult {

@@ -29,11 +29,11 @@ enum SimplifiedRealCities {
         try (tolerance.metres == 1 ? oneMetre : twoMetres).get()
     }
 
-    static func build(_ tolerance: SimplifyTolerance) -> Result<[String: CityResult], SourceError> {
-        RealCities.zones.map { zones in
+    static func build(_ tolerance: SimplifyTolerance) -> Result<[String: CityResult], any Error> {
+        Result {
             Dictionary(
-                uniqueKeysWithValues: GeometryStage.run(zones, config: config(tolerance), jobs: 2).map { ($0.city, $0) }
-            )
+                uniqueKeysWithValues: try buildZones([RealCities.directory.path], config: config(tolerance), jobs: 2)
+                    .cities.map { ($0.city, $0) })
         }
     }
 }
@@ -104,10 +104,9 @@ enum SimplifiedRealCities {
     @Test(arguments: ["berlin", "charlotte", "los-angeles-county", "zurich-city"])
     func visvalingamKeepsTheSameGuarantees(city: String) throws {
         let path = RealCities.directory.appendingPathComponent("\(city).geojson").path
-        let zones = try ZoneLoader.load(paths: [path], config: .default, jobs: 1)
         var config = SimplifiedRealCities.config(SimplifyTolerance(metres: 2))
         config.simplify.method = .visvalingam
-        let after = try #require(GeometryStage.run(zones, config: config, jobs: 1).first)
+        let after = try #require(try buildZones([path], config: config).cities.first)
         let before = try #require(try RealCities.results(.listed)[city])
         #expect(!after.diagnostics.hasErrors && !after.warnings.contains { $0.message.contains("simplify:") })
         let context = try GEOSContext()
@@ -129,9 +128,8 @@ enum SimplifiedRealCities {
     @Test func simplifiedResultsAreDeterministic() throws {
         let files = ["bari", "copenhagen", "paris", "portland", "rome-rioni", "sydney"]
         let paths = files.map { RealCities.directory.appendingPathComponent("\($0).geojson").path }
-        let zones = try ZoneLoader.load(paths: paths, config: .default, jobs: 2)
         let config = SimplifiedRealCities.config(SimplifyTolerance(metres: 2))
-        let runs = [1, 2, 2].map { GeometryStage.run(zones, config: config, jobs: $0) }
+        let runs = try [1, 2, 2].map { try buildZones(paths, config: config, jobs: $0).cities }
         #expect(runs[0].map(\.city) == files)
         for run in runs.dropFirst() {
             for (a, b) in zip(runs[0], run) {
@@ -141,7 +139,7 @@ enum SimplifiedRealCities {
             }
         }
         // And simplification did something in each city.
-        let unsimplified = GeometryStage.run(zones, config: RealCityConfig.listed.config, jobs: 2)
+        let unsimplified = try buildZones(paths, config: RealCityConfig.listed.config, jobs: 2).cities
         for (a, b) in zip(runs[0], unsimplified) {
             #expect(
                 a.groups.reduce(0) { $0 + $1.geometry.positionCount }

@@ -9,25 +9,30 @@ import Testing
         #"{"type":"Feature","properties":{"city":"\#(city)","style":"\#(style)"\#(extra)},"geometry":{"type":"Polygon","coordinates":[[[\#(x),0],[\#(x + 1),0],[\#(x + 1),1],[\#(x),1],[\#(x),0]]]}}"#
     }
 
-    func load(_ files: [String: [String]]) throws -> (LoadedZones, URL) {
+    func write(_ files: [String: [String]]) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grouping-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for (name, features) in files {
             let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
             try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
+        return dir
+    }
+
+    var config: PipelineConfig {
         var config = PipelineConfig.default
         config.keep = ["zone", "name"]
-        return (try ZoneLoader.load(paths: [dir.path], config: config, jobs: 1), dir)
+        return config
     }
 
     @Test func groupsSpanFilesAndComeOutSorted() throws {
-        let (zones, dir) = try load([
+        let dir = try write([
             "b.geojson": [feature("rome", "parking", 0), feature("oslo", "slow-zone", 0)],
             "a.geojson": [feature("rome", "parking", 5), feature("rome", "no-parking", 2)],
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let cities = Grouping.group(zones.features, by: ["city", "style"])
+        let zones = try checkZones([dir.path], config: config)
+        let cities = zones.cities
         #expect(cities.map(\.city) == ["oslo", "rome"])
         #expect(cities[1].groups.map(\.key) == [["rome", "no-parking"], ["rome", "parking"]])
         // The rome parking group holds one feature of each file.
@@ -36,7 +41,7 @@ import Testing
     }
 
     @Test func keptPropertiesAreCopiedAndConflictsReported() throws {
-        let (zones, dir) = try load([
+        let dir = try write([
             "a.geojson": [
                 feature("rome", "parking", 0, #","zone":"A1","name":"Centro""#),
                 feature("rome", "parking", 5, #","zone":"A1","name":"Trastevere""#),
@@ -44,9 +49,7 @@ import Testing
             ]
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        var config = PipelineConfig.default
-        config.keep = ["zone", "name"]
-        let city = try #require(GeometryStage.run(zones, config: config, jobs: 1).first)
+        let city = try #require(try buildZones([dir.path], config: config).cities.first)
         let parking = try #require(city.groups.first { $0.key == ["rome", "parking"] })
         #expect(
             parking.properties

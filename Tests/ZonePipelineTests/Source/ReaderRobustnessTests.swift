@@ -197,7 +197,7 @@ import Testing
         try
             (#"{"type": "Feature", "properties": {"city": "x"}, "geometry": {"type": "Polygon", "coordinates": "# + deep)
             .write(to: dir.appendingPathComponent("b.geojson"), atomically: true, encoding: .utf8)
-        let zones = try ZoneLoader.load(paths: [dir.path], config: validatorConfig(), jobs: 2)
+        let zones = try checkZones([dir.path], config: validatorConfig(), jobs: 2)
         #expect(
             zones.diagnostics.map { "\(($0.location.file as NSString).lastPathComponent):\(positioned($0))" } == [
                 "a.geojson:1:329: error: nesting deeper than 256 levels",

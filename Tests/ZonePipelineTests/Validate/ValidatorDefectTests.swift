@@ -26,7 +26,7 @@ func validatorConfig(repair: Bool = true, definitions: [String: JSONObject] = [:
 /// taken off every path (also inside messages).
 func loadDefects(_ files: [String], config: PipelineConfig, jobs: Int = 1) throws -> [String] {
     let paths = files.map { defectPath($0 + ".geojson") }
-    let zones = try ZoneLoader.load(paths: paths, config: config, jobs: jobs)
+    let zones = try checkZones(paths, config: config, jobs: jobs)
     return zones.diagnostics.map { $0.description.replacingOccurrences(of: defectsDirectory.path + "/", with: "") }
 }
 
@@ -230,11 +230,11 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
     /// not duplicates of themselves. (Naming a file twice used to trap in the loader.)
     @Test func fileNamedTwiceIsReadOnce() throws {
         let path = defectPath("duplicate-id-other-file.geojson")
-        let zones = try ZoneLoader.load(paths: [path, path], config: validatorConfig(), jobs: 2)
+        let zones = try checkZones([path, path], config: validatorConfig(), jobs: 2)
         #expect(zones.files == [path])
         #expect(zones.features.count == 1)
         #expect(zones.diagnostics == [])
-        let both = try ZoneLoader.load(paths: [path, defectsDirectory.path], config: validatorConfig(), jobs: 2)
+        let both = try checkZones([path, defectsDirectory.path], config: validatorConfig(), jobs: 2)
         #expect(both.files.filter { $0 == path }.count == 1)
         #expect(both.files.first == path)
         #expect(

@@ -12,9 +12,15 @@ enum AntimeridianFixtures {
 
     static func path(_ name: String) -> String { directory.appendingPathComponent("\(name).geojson").path }
 
-    /// The file read and validated (one feature each).
-    static func zones(_ name: String) throws -> LoadedZones {
-        try ZoneLoader.load(paths: [path(name)], config: .default, jobs: 1)
+    /// The file read and checked as the build's scan checks a file (one feature each).
+    static func zones(_ name: String) throws -> CheckedText {
+        FileCheck.check(try SourceText(contentsOf: path(name)), config: .default, context: try GEOSContext())
+    }
+
+    /// The file through the build driver: its one city.
+    static func city(_ name: String, config: PipelineConfig) throws -> CityResult {
+        let build = try buildZones([path(name)], config: config)
+        return try #require(build.cities.first, "\(build.diagnostics)")
     }
 
     /// The interpolations, as configurations of the whole stage (simplification on, 1 m).
@@ -32,8 +38,7 @@ enum AntimeridianFixtures {
     func everyOutputIsValidOnOneSideWithItsBox(name: String, interpolation: AntimeridianConfig.Interpolation) throws {
         let zones = try AntimeridianFixtures.zones(name)
         #expect(!zones.diagnostics.hasErrors, "\(zones.diagnostics)")
-        let cities = GeometryStage.run(zones, config: AntimeridianFixtures.config(interpolation), jobs: 1)
-        let city = try #require(cities.first)
+        let city = try AntimeridianFixtures.city(name, config: AntimeridianFixtures.config(interpolation))
         #expect(city.errors.isEmpty, "\(city.errors)")
         let group = try #require(city.groups.first)
         let context = try GEOSContext()
@@ -53,10 +58,7 @@ enum AntimeridianFixtures {
     @Test(arguments: interpolations)
     func chukotkaEncodingsBuildAlike(interpolation: AntimeridianConfig.Interpolation) throws {
         func build(_ name: String) throws -> PolygonalGeometry {
-            let city = try #require(
-                GeometryStage.run(
-                    try AntimeridianFixtures.zones(name), config: AntimeridianFixtures.config(interpolation), jobs: 1
-                ).first)
+            let city = try AntimeridianFixtures.city(name, config: AntimeridianFixtures.config(interpolation))
             return try #require(city.groups.first).geometry
         }
         let split = try build("chukotka")
@@ -88,8 +90,7 @@ enum AntimeridianFixtures {
     /// every latitude at which one side touches 180 is one where the other touches −180.
     @Test func simplificationKeepsTheSeam() throws {
         let config = PipelineConfig(simplify: SimplifyConfig(toleranceM: 2000))
-        let city = try #require(
-            GeometryStage.run(try AntimeridianFixtures.zones("chukotka-naive"), config: config, jobs: 1).first)
+        let city = try AntimeridianFixtures.city("chukotka-naive", config: config)
         let g = try #require(city.groups.first).geometry
         #expect(try geosInvalidity(g, context: GEOSContext()) == nil)
         let east = Set((0..<g.positionCount).filter { g.position($0).x == 180 }.map { g.position($0).y })
@@ -98,10 +99,9 @@ enum AntimeridianFixtures {
         // The mainland's two crossings are on both sides, exactly.
         #expect(east.intersection(west).count >= 2)
         let unsimplified = try #require(
-            GeometryStage.run(
-                try AntimeridianFixtures.zones("chukotka-naive"),
-                config: PipelineConfig(simplify: SimplifyConfig(toleranceM: 0)), jobs: 1
-            ).first?.groups.first
+            try AntimeridianFixtures.city(
+                "chukotka-naive", config: PipelineConfig(simplify: SimplifyConfig(toleranceM: 0))
+            ).groups.first
         ).geometry
         let eastBefore = Set(
             (0..<unsimplified.positionCount).filter { unsimplified.position($0).x == 180 }.map {

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One zone file's text, checked as `zonectl validate` and the build's scan check a file.
+package struct CheckedText: Sendable {
+    /// Its features; their properties limited to the keys the pipeline reads.
+    package var features: [Feature]
+    /// Findings, ordered by line and column.
+    package var diagnostics: [Diagnostic]
+}
+
+/// The per-file checks of the Validate stage: read, RFC 7946 structure, GEOS validity. The
+/// build's scan (`Build/FileScan.swift`) runs them on every file; the cross-file rules
+/// (`PipelineRules`) run on the scan's summaries.
+package enum FileCheck {
+    /// One file's text, checked as the build's scan checks a file: read, structure rules, GEOS
+    /// validity (of the antimeridian-split form), then the pipeline rules; findings ordered by
+    /// line and column. Package access: the fuzz harness (Sources/FuzzHarness) calls it, in
+    /// release builds where `@testable import` is not available.
+    package static func check(_ text: SourceText, config: PipelineConfig, context: GEOSContext) -> CheckedText {
+        let (features, diagnostics) = check(
+            text, repair: config.repair, interpolation: config.antimeridian.interpolation,
+            keeping: config.propertiesRead, context: context)
+        let all = ordered(diagnostics + PipelineRules(config: config).check(features), files: [text.path])
+        return CheckedText(features: features, diagnostics: all)
+    }
+
+    /// Findings ordered by file (in reading order), line and column; stable otherwise.
+    static func ordered(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
+        let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let keys = diagnostics.enumerated().map { i, d in
+            (order[d.location.file] ?? -1, d.location.line, d.location.column, i)
+        }
+        return keys.sorted { $0 < $1 }.map { diagnostics[$0.3] }
+    }
+
+    /// Reads and checks one file's text: structure rules, then GEOS validity of sound features.
+    /// With `usedKeys`, properties are trimmed to those keys and equal property sets share one
+    /// copy (a quarter of the memory of a large corpus went to names and ids that never reach
+    /// an artifact, and the same city/style/stroke set repeated on every feature).
+    static func check(
+        _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
+        keeping usedKeys: Set<String>?, context: GEOSContext
+    ) -> (features: [Feature], diagnostics: [Diagnostic]) {
+        let read = GeoJSONReader.read(text)
+        var diagnostics = read.diagnostics
+        let structure = StructureRules(text: text)
+        let validity = GeometryValidityRule(text: text, repair: repair, interpolation: interpolation)
+        var features = read.features
+        var shared: Set<JSONObject> = []
+        for i in features.indices {
+            let (found, sound) = structure.check(features[i])
+            diagnostics += found
+            if sound, let problem = validity.check(features[i], context: context) {
+                diagnostics.append(problem)
+                features[i].isValid = false
+            }
+            if let usedKeys {
+                var kept = features[i].properties
+                kept.members.removeAll { !usedKeys.contains($0.key) }
+                // Exact size: the kept properties live as long as the build.
+                if kept.members.capacity > kept.members.count + 2 { kept.members = kept.members.map { $0 } }
+                features[i].properties = shared.insert(kept).memberAfterInsert
+            }
+        }
+        return (features, diagnostics)
+    }
+}
+
+extension PipelineConfig {
+    /// The feature properties a build reads (`group_by`, `keep`, the style property and style
+    /// keys); loading keeps only these.
+    var propertiesRead: Set<String> { Set(groupBy + keep + [styles.property] + styleKeys) }
+}
