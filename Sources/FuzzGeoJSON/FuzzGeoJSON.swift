@@ -18,10 +18,7 @@ public func fuzzGeoJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     @main
     enum FuzzGeoJSONReplay {
         static func main() {
-            let count = FuzzHarness.replay(CommandLine.arguments.dropFirst()) {
-                FuzzHarness.summary(FuzzHarness.geoJSON($0, context: context))
-            }
-            print("replayed \(count) input\(count == 1 ? "" : "s")")
+            FuzzHarness.replayCommandLine { FuzzHarness.summary(FuzzHarness.geoJSON($0, context: context)) }
         }
     }
 #endif

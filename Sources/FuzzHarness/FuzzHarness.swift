@@ -148,6 +148,13 @@ extension FuzzHarness {
         return count
     }
 
+    /// A fuzz target's `main` in a plain build: replays the command line's files through `body`
+    /// and says how many ran.
+    public static func replayCommandLine(_ body: (UnsafeBufferPointer<UInt8>) -> String) {
+        let count = replay(CommandLine.arguments.dropFirst(), body)
+        print("replayed \(count) input\(count == 1 ? "" : "s")")
+    }
+
     /// "3 features, 2 findings (1 errors)", then the findings, one per line.
     package static func summary(_ zones: CheckedText) -> String {
         let errors = zones.diagnostics.filter { $0.severity == .error }.count

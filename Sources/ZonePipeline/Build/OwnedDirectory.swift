@@ -58,7 +58,7 @@ public struct OwnedDirectory: Sendable {
             }
             if let marker = Marker.read(in: path) {
                 guard marker.kind == kind else { throw refuse("it holds a zonectl \(marker.kind.rawValue)") }
-            } else if !entries.isEmpty && !isEarlierLayout(of: kind, entries: entries, in: path) {
+            } else if !entries.isEmpty && !isEarlierLayout(of: kind, entries: entries) {
                 throw refuse(
                     "it is not empty and has no \(markerName) marker, so zonectl did not make it; "
                         + "choose a new or empty directory")
@@ -100,7 +100,7 @@ public struct OwnedDirectory: Sendable {
 
     /// Directories that zonectl versions before the marker wrote, recognised by names only
     /// zonectl uses, so upgrading does not refuse a user's existing output.
-    static func isEarlierLayout(of kind: Kind, entries: [String], in path: String) -> Bool {
+    static func isEarlierLayout(of kind: Kind, entries: [String]) -> Bool {
         let visible = Set(entries.filter { !$0.hasPrefix(".") })
         switch kind {
         case .buildOutput:

@@ -25,11 +25,11 @@ extension Zonectl {
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let outDir = out ?? configFile.config.output
-            let inputs = BuildRequest(configFile: configFile, zones: build.zones).inputs
+            let uncached = buildRequest(configFile, build)
             let directory = try OwnedDirectory.check(
                 outDir, for: .buildOutput,
-                protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
-            let request = try buildRequest(configFile, build, also: [.init(outDir, "the build output")])
+                protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+            let request = try cached(uncached, build, also: [.init(outDir, "the build output")])
             let outcome = try request.run(
                 previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
                 progress: progress)

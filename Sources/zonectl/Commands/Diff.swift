@@ -35,13 +35,13 @@ extension Zonectl {
         func validate() throws { try output.require([.text, .markdown, .json], for: "diff") }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            let inputs = BuildRequest(configFile: configFile, zones: build.zones).inputs
+            let uncached = buildRequest(configFile, build)
             let pictures = try svg.map {
                 try OwnedDirectory.check(
                     $0, for: .pictures,
-                    protecting: inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+                    protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
             }
-            let request = try buildRequest(configFile, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
+            let request = try cached(uncached, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
             let before = try snapshot(of: try targetStore(config: configFile.config))
             let outcome = try request.run(
                 previousVersion: before.manifest?.version, recordRevision: false, progress: progress)

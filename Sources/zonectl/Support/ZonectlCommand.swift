@@ -38,16 +38,21 @@ extension ZonectlCommand {
 
     var jobs: Int { global.jobs ?? defaultJobs }
 
-    /// The build these options ask for, its cache directory checked as zonectl's own (and
-    /// created) before any work; `also` names paths the cache must not touch either.
-    func buildRequest(_ configFile: ConfigFile, _ options: BuildOptions, also: [OwnedDirectory.Protected] = []) throws
+    /// The build these options ask for, before its cache is attached (``cached(_:_:also:)``):
+    /// its `inputs` are what the output directories must not touch.
+    func buildRequest(_ configFile: ConfigFile, _ options: BuildOptions) -> BuildRequest {
+        BuildRequest(configFile: configFile, zones: options.zones, jobs: jobs)
+    }
+
+    /// `request` with the options' cache, its directory checked as zonectl's own (and created)
+    /// before any work; `also` names paths the cache must not touch either.
+    func cached(_ request: BuildRequest, _ options: BuildOptions, also: [OwnedDirectory.Protected] = []) throws
         -> BuildRequest
     {
-        var request = BuildRequest(configFile: configFile, zones: options.zones, jobs: jobs)
-        if !options.noCache {
-            try OwnedDirectory.check(options.cache, for: .cache, protecting: request.inputs + also).prepare()
-            request.cache = BuildCache(directory: options.cache, codeIdentity: executableIdentity())
-        }
+        guard !options.noCache else { return request }
+        var request = request
+        try OwnedDirectory.check(options.cache, for: .cache, protecting: request.inputs + also).prepare()
+        request.cache = BuildCache(directory: options.cache, codeIdentity: executableIdentity())
         return request
     }
 
