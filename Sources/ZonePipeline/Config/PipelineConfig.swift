@@ -25,7 +25,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var antimeridian: AntimeridianConfig
     /// `styles`: which properties make a style, and named style definitions.
     public var styles: StylesConfig
-    /// `gzip_level`: zlib compression level of the artifacts, 1...9.
+    /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 6: pipeline.yml says why).
     public var gzipLevel: Int
     /// `publish`: where and how artifacts are uploaded.
     public var publish: PublishConfig
@@ -38,7 +38,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
         antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
-        gzipLevel: Int = 9, publish: PublishConfig = PublishConfig(), sourcePath: String = ""
+        gzipLevel: Int = 6, publish: PublishConfig = PublishConfig(), sourcePath: String = ""
     ) {
         self.zones = zones
         self.output = output

@@ -22,7 +22,7 @@ import Testing
         "styles.property": { $0.styles.property = "kind" },
         "styles.keys": { $0.styles.keys = ["pattern"] },
         "styles.definitions": { $0.styles.definitions = ["p": JSONObject([("fill", .string("#00ff00"))])] },
-        "gzipLevel": { $0.gzipLevel = 6 },
+        "gzipLevel": { $0.gzipLevel = 9 },
         "publish.target": { $0.publish.target = "s3://b/p" },
         "publish.endpoint": { $0.publish.endpoint = "http://127.0.0.1:9000" },
         "publish.region": { $0.publish.region = "eu-west-1" },
