@@ -87,6 +87,8 @@ import ZoneClient
         #expect(bad.stderr.contains("\(file.path):2: expected `lon,lat`, got \"13.4;52.5\""), "\(bad.stderr)")
         #expect(bad.stdout.split(separator: "\n").count == 1)  // the good line before it
 
+        let west = try zonectl("lookup", "--from", try dist.path, "-115.2", "-36.2")  // negative numbers are values
+        #expect(west.stdout == #"{"lon":-115.2,"lat":-36.2,"city":null,"style":null}"# + "\n", "\(west.stderr)")
         let range = try zonectl("lookup", "--from", try dist.path, "200", "10")
         #expect(range.status == 2 && range.stderr.contains("not a longitude"), "\(range.stderr)")
         let noCity = try zonectl("lookup", "--from", try dist.path, "--city", "atlantis", "1", "2")

@@ -45,7 +45,7 @@ struct GridLines {
             moved = false
             for v in values {
                 guard let i = cell(v) else { continue }
-                for k in [i, i + 1] where k < lines.count && lines[k] == v {
+                for k in i...(i + 1) where lines[k] == v {
                     lines[k] = v.nextUp
                     moved = true
                 }

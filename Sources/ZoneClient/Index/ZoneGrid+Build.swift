@@ -28,7 +28,13 @@ extension ZoneGrid {
         }
         let (nx, ny) = dimensions(edges: all.count, width: east - west, height: north - south)
         var columns = GridLines(from: west, to: east, cells: nx)
-        columns.avoid(all.flatMap { [$0.ax, $0.bx] })
+        var xs: [Double] = []
+        xs.reserveCapacity(2 * all.count)
+        for e in all {
+            xs.append(e.ax)
+            xs.append(e.bx)
+        }
+        columns.avoid(xs)
         let rows = GridLines(from: south, to: north, cells: ny)
 
         // Cells each edge may touch (with a margin, so none is missed), counted then filled.

@@ -28,7 +28,7 @@ extension Zonectl {
         @Option(help: "Style names, highest priority first, comma-separated (default: overlaps.priority).")
         var priority: String?
 
-        @Argument(parsing: .allUnrecognized, help: "LON LAT (instead of --input).")
+        @Argument(parsing: .allUnrecognized, help: "LON LAT (instead of --input); negative values as is: -73.9 40.7.")
         var position: [String] = []
 
         func validate() throws {
