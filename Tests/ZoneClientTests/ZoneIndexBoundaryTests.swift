@@ -54,6 +54,25 @@ import Testing
         #expect(index.style(longitude: 13.375.nextDown, latitude: 52.53125) == "slow")
     }
 
+    /// The ray from a point meets an edge exactly on its cell's left line: counted once.
+    @Test func crossingExactlyOnAColumnLine() throws {
+        // The triangle below y = x: its diagonal meets every column line x0 at (x0, x0) exactly.
+        let bytes = ArtifactFixtures.collection([("t", [[[(0, 0), (1, 0), (1, 1), (0, 0)]]])])
+        let index = try ZoneIndex(artifact: bytes)
+        let grid = try #require(ZoneGrid.build(try ArtifactReader.zones(bytes, key: "t")))
+        var checked = 0
+        for i in 0..<grid.columns.count where grid.columns.lines[i] > 0 && grid.columns.lines[i] < 1 {
+            let x0 = grid.columns.lines[i]
+            let inCell = (x0 + grid.columns.lines[i + 1]) / 2
+            #expect(index.style(longitude: inCell, latitude: x0) == "t")
+            #expect(index.style(longitude: x0, latitude: x0) == "t")  // on the diagonal
+            #expect(index.style(longitude: x0, latitude: x0.nextUp) == nil)
+            #expect(index.style(longitude: inCell, latitude: inCell.nextUp) == nil)
+            checked += 1
+        }
+        #expect(checked > 0)
+    }
+
     @Test func zonesWithoutStyleRankLast() throws {
         let bytes = ArtifactFixtures.collection([
             (nil, [[ArtifactFixtures.box(0, 0, 1, 1)]]), ("b", [[ArtifactFixtures.box(1, 0, 2, 1)]]),
