@@ -11,6 +11,7 @@
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #   make bench-config-lists  validate with keep: / styles.keys of 200,000 entries (target < 1 s each)
 #   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
+#   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
 #
@@ -29,10 +30,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring bench-lookup clean
 
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -95,6 +96,9 @@ bench-config-lists:
 
 bench-huge-ring:
 	bench/huge-ring.sh
+
+bench-lookup:
+	bench/lookup.sh
 
 clean:
 	rm -rf .build .build-fuzz

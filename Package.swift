@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "zonectl", targets: ["zonectl"]),
         .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
         .library(name: "S3Upload", targets: ["S3Upload"]),
+        .library(name: "ZoneClient", targets: ["ZoneClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,14 +30,19 @@ let package = Package(
             ]
         ),
         .target(name: "S3Upload", dependencies: ["CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+        // The reference client: reads a published store and looks points up (no ZonePipeline).
+        .target(
+            name: "ZoneClient", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: [".swift-format"]),
         .executableTarget(
             name: "zonectl",
             dependencies: [
-                "ZonePipeline", "S3Upload",
+                "ZonePipeline", "S3Upload", "ZoneClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "zonectl-bench", dependencies: ["ZonePipeline"], path: "Sources/zonectl-bench"),
+        .executableTarget(
+            name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
 
         // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
         // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
@@ -54,8 +60,9 @@ let package = Package(
         // TestSupport's FaultProxy as a program, for bench/soak-publish.sh.
         .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient"]),
         .testTarget(
-            name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "TestSupport"],
+            name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport"],
             resources: [.copy("Scripts")]),
     ]
 )

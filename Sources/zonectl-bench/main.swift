@@ -9,6 +9,8 @@ import ZonePipeline
 //                                    (bench/simplify-compare.sh); options: --out DIR (required),
 //                                    --tolerance M, --method douglas-peucker|visvalingam,
 //                                    --min-area M2, --priority a,b,... (default: config default)
+//   zonectl-bench lookup STORE CITY POINTS [--answers FILE] [--seconds S]
+//                                    ZoneIndex build time and lookups/s on one core (bench/lookup.sh)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
 func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (
@@ -175,7 +177,12 @@ case "geojson"?:
         print(error)
         exit(2)
     }
+case "lookup"?:
+    do { try lookupBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 default:
-    print("usage: zonectl-bench read|geometry|geojson [OPTIONS] PATH...")
+    print("usage: zonectl-bench read|geometry|geojson|lookup [OPTIONS] PATH...")
     exit(64)
 }

@@ -1,0 +1,31 @@
+/// What can go wrong reading a published store: each case names the object or line concerned.
+public enum ZoneClientError: Error, Equatable, CustomStringConvertible {
+    /// `manifest.json` is not a manifest this client reads.
+    case badManifest(String)
+    /// An object the manifest names is not in the store.
+    case missing(key: String)
+    /// An object could not be read (I/O).
+    case unreadable(key: String, reason: String)
+    /// An object is not what the manifest promises (size, gzip, SHA-256).
+    case corrupt(key: String, reason: String)
+    /// An artifact is not a FeatureCollection of (Multi)Polygons this client reads.
+    case badArtifact(key: String, reason: String)
+    /// A city has more zones (features) than one index holds.
+    case tooManyZones(city: String, count: Int)
+    /// The manifest has no such city.
+    case unknownCity(String)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .badManifest(let reason): "manifest.json: \(reason)"
+        case .missing(let key): "\(key): missing from the store"
+        case .unreadable(let key, let reason): "\(key): cannot read: \(reason)"
+        case .corrupt(let key, let reason): "\(key): \(reason)"
+        case .badArtifact(let key, let reason): "\(key): not a zone artifact: \(reason)"
+        case .tooManyZones(let city, let count):
+            "city \(city): \(count) zones, more than the \(ZoneIndex.maximumZones) one index holds"
+        case .unknownCity(let city): "no city \(city) in the manifest"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import ZoneClient
+
+/// `--from`: a published store a client reads (lookup, and later sync and style).
+struct StoreSourceOptions: ParsableArguments {
+    @Option(help: "A local store, a client cache or a build output directory (path or file:// URL).")
+    var from: String
+
+    func validate() throws {
+        for scheme in ["s3://", "http://", "https://"] where from.hasPrefix(scheme) {
+            throw ValidationError("--from \(from): only a local directory for now (\(scheme) targets come with sync)")
+        }
+    }
+
+    /// The store `--from` names.
+    var store: DirectoryStore { DirectoryStore(root: from) }
+}
