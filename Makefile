@@ -13,6 +13,7 @@
 #   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
+#   make style-images docs/images/<city>.png: the sample cities drawn by MapLibre Native (zonectl style)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests'), FUZZ_SMOKE_SECONDS (the fuzz smoke run that
@@ -29,10 +30,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring style-images clean
 
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -80,6 +81,11 @@ fuzz-smoke:
 soak-publish: export PATH := $(VENV)/bin:$(PATH)
 soak-publish: deps-test
 	SOAK_ROUNDS=$(SOAK_ROUNDS) bench/soak-publish.sh
+
+# The sample cities as clients draw them: built, served with gzip encoding, `zonectl style`,
+# rendered by MapLibre Native (mapli) under Xvfb (scripts/style-images.sh).
+style-images: deps-test build
+	scripts/style-images.sh
 
 bench:
 	bench/run.sh

@@ -6,6 +6,8 @@ struct Zonectl: ParsableCommand {
         commandName: "zonectl",
         abstract: "Validate, build and publish GeoJSON zones.",
         discussion: "Exit codes: 0 success, 1 findings, 2 runtime failure (I/O, network), 64 usage error.",
-        subcommands: [Validate.self, Build.self, Diff.self, Publish.self, Versions.self, Rollback.self, Verify.self]
+        subcommands: [
+            Validate.self, Build.self, Diff.self, Publish.self, Versions.self, Rollback.self, Verify.self, Style.self,
+        ]
     )
 }
