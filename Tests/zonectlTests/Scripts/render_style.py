@@ -15,7 +15,7 @@ antialiasing). Expected colours come from DIST's style table: the fill at its fi
 transparent image (RGBA, not premultiplied, as MapLibre writes PNGs) and over the background.
 Prints one JSON object: {"cities": [{"city", "samples": [{"style", "lon", "lat", "x", "y",
 "margin", "expected", "found", "expected_on_background", "found_on_background"}], "corner":
-RGBA of the overlay's top-left pixel}], "seconds"}.
+RGBA of the overlay's top-left pixel}], "seconds"}. Gives up (exit 3) after TIME_LIMIT_S.
 """
 import gzip
 import json
@@ -24,6 +24,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import numpy
@@ -37,6 +38,7 @@ from png_rgba import decode_png  # noqa: E402
 SIZE = 512
 PADDING = 24
 SAMPLES_PER_FEATURE = 3
+TIME_LIMIT_S = 300
 DEFAULTS = {"stroke-width": 2, "fill": "#555555", "fill-opacity": 0.6}
 
 
@@ -139,6 +141,15 @@ def main():
 
     started = time.time()
     xvfb = start_xvfb()
+
+    def give_up():
+        sys.stderr.write(f"render_style.py: no result after {TIME_LIMIT_S} s\n")
+        xvfb.kill()
+        os._exit(3)
+
+    watchdog = threading.Timer(TIME_LIMIT_S, give_up)
+    watchdog.daemon = True
+    watchdog.start()
     try:
         import mapli
 
@@ -169,6 +180,7 @@ def main():
                 "corner": images["overlay"].pixel(0, 0),
             })
     finally:
+        watchdog.cancel()
         xvfb.terminate()
         try:
             xvfb.wait(timeout=10)
