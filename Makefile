@@ -14,6 +14,7 @@
 #   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
+#   make style-images docs/images/<city>.png: the sample cities drawn by MapLibre Native (zonectl style)
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests'), FUZZ_SMOKE_SECONDS (the fuzz smoke run that
@@ -30,10 +31,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring bench-lookup clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring bench-lookup style-images clean
 
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -81,6 +82,11 @@ fuzz-smoke:
 soak-publish: export PATH := $(VENV)/bin:$(PATH)
 soak-publish: deps-test
 	SOAK_ROUNDS=$(SOAK_ROUNDS) bench/soak-publish.sh
+
+# The sample cities as clients draw them: built, served with gzip encoding, `zonectl style`,
+# rendered by MapLibre Native (mapli) under Xvfb (scripts/style-images.sh).
+style-images: deps-test build
+	scripts/style-images.sh
 
 bench:
 	bench/run.sh

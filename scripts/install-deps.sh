@@ -4,9 +4,11 @@
 #   scripts/install-deps.sh --run    system libraries to build and run zonectl
 #                                     (libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, pkg-config)
 #   scripts/install-deps.sh --test   the above, plus gdal-bin, librsvg2-bin (rsvg-convert renders
-#                                     diff SVGs in tests) and python3-venv, plus the Python test
-#                                     tools (scripts/requirements-test.txt: moto[server], shapely,
-#                                     pyproj, jsonschema, antimeridian) in .venv/
+#                                     diff SVGs in tests), python3-venv, and xvfb with Mesa's EGL
+#                                     (libegl1 libegl-mesa0 libgl1-mesa-dri libgl1: MapLibre Native
+#                                     renders styles in tests), plus the Python test tools
+#                                     (scripts/requirements-test.txt: moto[server], shapely, pyproj,
+#                                     jsonschema, antimeridian, mapli) in .venv/
 #                                     (the default when no flag is given)
 #
 # Idempotent: it checks first and only installs what is missing, so a second run does nothing
@@ -15,7 +17,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 mode='test'
@@ -44,7 +46,7 @@ fi
 # ---------------------------------------------------------------- system packages (apt)
 apt_packages=(libgeos-dev libcurl4-openssl-dev zlib1g-dev pkg-config)
 if [ "$mode" = test ]; then
-    apt_packages+=(gdal-bin librsvg2-bin python3-venv)
+    apt_packages+=(gdal-bin librsvg2-bin python3-venv xvfb libegl1 libegl-mesa0 libgl1-mesa-dri libgl1)
 fi
 
 missing=()
@@ -92,7 +94,7 @@ fi
 tools_ok() {
     "$VENV/bin/python3" -c '
 import importlib.util, sys
-import shapely, pyproj
+import shapely, pyproj, mapli
 pure = ("moto", "flask", "flask_cors", "jsonschema", "antimeridian")
 sys.exit(0 if all(importlib.util.find_spec(name) for name in pure) else 1)
 ' >/dev/null 2>&1
@@ -114,4 +116,4 @@ say "installing python test tools into $VENV"
 tools_ok || die "python test tools still do not import after pip install"
 echo "$want_stamp" >"$STAMP"
 say "python test tools installed: $("$VENV/bin/python3" -m pip list --format=freeze 2>/dev/null \
-    | grep -iE '^(moto|shapely|pyproj|jsonschema|antimeridian)==' | tr '\n' ' ')"
+    | grep -iE '^(moto|shapely|pyproj|jsonschema|antimeridian|mapli)==' | tr '\n' ' ')"
