@@ -190,7 +190,8 @@ public struct BuildPipeline {
             schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
             previous: previousVersion, generatedAt: ISO8601DateFormatter().string(from: now),
             source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
-            styles: styleArtifact.entry, cities: entries)
+            styles: styleArtifact.entry, cities: entries,
+            priority: config.stylePriority(of: entries.flatMap(\.styles)))
         var steps: [String: Double] = [:]
         for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
         let report = BuildReport(
