@@ -9,6 +9,7 @@ import ZonePipeline
 //                                    (bench/simplify-compare.sh); options: --out DIR (required),
 //                                    --tolerance M, --method douglas-peucker|visvalingam,
 //                                    --min-area M2, --priority a,b,... (default: config default)
+//   zonectl-bench points [--jobs N] PATH...  a point layer's read, cluster and build time (bench/points.sh)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
 func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (
@@ -177,7 +178,12 @@ case "geojson"?:
         print(error)
         exit(2)
     }
+case "points"?:
+    do { try pointsBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 default:
-    print("usage: zonectl-bench read|geometry|geojson [OPTIONS] PATH...")
+    print("usage: zonectl-bench read|geometry|geojson|points [OPTIONS] PATH...")
     exit(64)
 }

@@ -14,6 +14,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var source: SourceInfo
     public var styles: StylesEntry
     public var cities: [CityEntry]
+    /// Point layers (`Points/`); absent when the config has none.
+    public var points: [PointLayerEntry]? = nil
 
     /// Where the artifacts came from.
     public struct SourceInfo: Codable, Sendable, Equatable {
@@ -50,7 +52,7 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// Encodes with `previous` and `revision` written as null when absent.
     public func encode(to encoder: Encoder) throws {
-        enum Keys: String, CodingKey { case schema, version, previous, generatedAt, source, styles, cities }
+        enum Keys: String, CodingKey { case schema, version, previous, generatedAt, source, styles, cities, points }
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(schema, forKey: .schema)
         try c.encode(version, forKey: .version)
@@ -59,6 +61,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         try c.encode(source, forKey: .source)
         try c.encode(styles, forKey: .styles)
         try c.encode(cities, forKey: .cities)
+        try c.encodeIfPresent(points, forKey: .points)
     }
 
     /// Pretty, key-sorted JSON (small; read by people as well as clients).

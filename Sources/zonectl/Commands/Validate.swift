@@ -20,9 +20,14 @@ extension Zonectl {
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let config = configFile.config
             let zones = try ZoneLoader.load(paths: paths.isEmpty ? config.zones : paths, config: config, jobs: jobs)
+            // Point layers are checked when validating the configured sources (no paths given).
+            let points = paths.isEmpty ? try PointValidation.check(config, jobs: jobs) : nil
+            let diagnostics = zones.diagnostics + (points?.diagnostics ?? [])
             DiagnosticPrinter(format: output.format, verbose: global.verbose)
-                .print(zones.diagnostics, files: zones.files.count, features: zones.features.count)
-            return zones.diagnostics.hasErrors ? .failure : .success
+                .print(
+                    diagnostics, files: zones.files.count + (points?.files ?? 0),
+                    features: zones.features.count + (points?.points ?? 0))
+            return diagnostics.hasErrors ? .failure : .success
         }
     }
 }
