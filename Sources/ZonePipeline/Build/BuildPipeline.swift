@@ -107,7 +107,7 @@ public struct BuildPipeline {
             return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
         }
 
-        let points = try PointBuild(config: config, jobs: jobs).run()
+        let points = try PointBuild(config: config, jobs: jobs).run(cache: cache)
         diagnostics += points.diagnostics
         guard !diagnostics.hasErrors else {
             return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
@@ -150,7 +150,7 @@ public struct BuildPipeline {
                         artifactPath: artifact.file.path), artifact: artifact.file.bytes)
             }
         }
-        cache?.prune(cities: Set(keys.compactMap { $0 }), files: pass.cacheKeys)
+        cache?.prune(cities: Set(keys.compactMap { $0 }).union(points.cacheKeys), files: pass.cacheKeys)
         let styleArtifact = try set.styleTable(table)
         outputFiles.append(styleArtifact.file)
         outputFiles += points.files

@@ -9,6 +9,8 @@ struct PointBuild {
         var files: [ArtifactFile] = []
         var layers: [Manifest.PointLayerEntry] = []
         var report: [PointReport] = []
+        /// The build cache entries used (kept when the cache is pruned).
+        var cacheKeys: Set<String> = []
     }
 
     /// The points of every layer per city, sorted, and the findings of the files.
@@ -40,13 +42,15 @@ struct PointBuild {
     }
 
     /// Reads, checks, clusters and writes every layer; stops after reading when a file has errors.
-    func run() throws -> Output {
+    func run(cache: BuildCache? = nil) throws -> Output {
         let (cities, diagnostics) = try read()
-        return try run(cities: cities, diagnostics: diagnostics)
+        return try run(cities: cities, diagnostics: diagnostics, cache: cache)
     }
 
     /// Clusters and writes what ``read()`` gave.
-    func run(cities: [[(city: String, points: PointSet)]], diagnostics: [Diagnostic]) throws -> Output {
+    func run(
+        cities: [[(city: String, points: PointSet)]], diagnostics: [Diagnostic], cache: BuildCache? = nil
+    ) throws -> Output {
         var output = Output(diagnostics: diagnostics)
         guard !diagnostics.hasErrors else { return output }
         let tasks = cities.indices.flatMap { l in cities[l].indices.map { (layer: l, city: $0) } }
@@ -56,16 +60,18 @@ struct PointBuild {
             let layer = config.points[l]
             let city = cities[l][c].city
             return Result {
-                try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: config.gzipLevel).build(
-                    city: city, folder: folders[l][city] ?? city, points: cities[l][c].points)
+                try cachedBuild(
+                    layer: layer, city: city, folder: folders[l][city] ?? city, points: cities[l][c].points,
+                    cache: cache)
             }
         }
         var t = 0
         for (l, layer) in config.points.enumerated() {
             var entries: [Manifest.PointCityEntry] = []
             for _ in cities[l] {
-                let city = try built[t].get()
+                let (city, key) = try built[t].get()
                 t += 1
+                if let key { output.cacheKeys.insert(key) }
                 output.files += city.files
                 output.report.append(city.report)
                 entries.append(city.entry)
@@ -81,6 +87,28 @@ struct PointBuild {
 }
 
 extension PointBuild {
+    /// A city from the cache, else built (and stored); with the cache key used.
+    func cachedBuild(
+        layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: BuildCache?
+    ) throws -> (PointCityBuilder.Built, String?) {
+        let key = cache?.pointKey(
+            layer: layer, precision: config.precision, gzipLevel: config.gzipLevel, city: city, points: points)
+        if let cache, let key, let hit = cache.loadPoints(key) {
+            var report = hit.city.report
+            report.cached = true
+            let files = zip(hit.city.paths, hit.files).map { ArtifactFile(path: $0, bytes: $1, city: city) }
+            return (PointCityBuilder.Built(files: files, entry: hit.city.entry, report: report), key)
+        }
+        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: config.gzipLevel)
+            .build(city: city, folder: folder, points: points)
+        if let cache, let key {
+            cache.storePoints(
+                key, city: CachedPointCity(entry: built.entry, report: built.report, paths: built.files.map(\.path)),
+                files: built.files.map(\.bytes))
+        }
+        return (built, key)
+    }
+
     /// `body` for 0..<count on `jobs` threads, results in index order (heaviest first with `weights`).
     func parallel<R>(_ count: Int, weights: [Int]? = nil, _ body: @Sendable (Int) -> R) -> [R] {
         parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: {}, { _, i in body(i) })

@@ -13,4 +13,6 @@ public struct PointReport: Codable, Sendable, Equatable {
     /// Seconds spent clustering, and on the whole city (cluster, write, gzip).
     public var clusterSeconds: Double
     public var seconds: Double
+    /// True when the city came from the build cache (its points and settings unchanged).
+    public var cached = false
 }

@@ -95,6 +95,36 @@ import Testing
         #expect(decoded == manifest)
     }
 
+    @Test func anUnchangedCityComesFromTheCache() throws {
+        let dir = try PointFixtures.generate(points: 1500, cities: 3)
+        let cacheDir = try makeTemporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: dir)
+            try? FileManager.default.removeItem(at: cacheDir)
+        }
+        let cache = BuildCache(directory: cacheDir.path, codeIdentity: "test")
+        let first = try PointBuild(config: config(dir.path), jobs: 2).run(cache: cache)
+        #expect(first.report.allSatisfy { !$0.cached } && first.cacheKeys.count == 3)
+        let second = try PointBuild(config: config(dir.path), jobs: 2).run(cache: cache)
+        #expect(second.report.allSatisfy { $0.cached })
+        #expect(
+            second.files.map(\.path) == first.files.map(\.path) && second.files.map(\.bytes) == first.files.map(\.bytes)
+        )
+        #expect(second.layers == first.layers)
+        // One point of one city moves: that city is built again, the others come from the cache.
+        let file = dir.appendingPathComponent("amsterdam.geojson")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        let range = try #require(text.range(of: "[4."))
+        text.replaceSubrange(range, with: "[5.")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        let third = try PointBuild(config: config(dir.path), jobs: 2).run(cache: cache)
+        #expect(third.report.map(\.cached) == third.report.map { $0.city != "amsterdam" })
+        // A changed parameter misses the cache.
+        var other = config(dir.path)
+        other.points[0].radius = 40
+        #expect(try PointBuild(config: other, jobs: 2).run(cache: cache).report.allSatisfy { !$0.cached })
+    }
+
     @Test func badPointsAreReportedAtTheirFeature() {
         let text = """
             {"type":"FeatureCollection","features":[
