@@ -36,11 +36,12 @@ struct PointSet: Sendable {
                 sums[sumCount * b..<sumCount * (b + 1)])
         }
         var out = PointSet(sumCount: sumCount)
-        for i in order {
-            out.append(
-                longitude: longitude[i], latitude: latitude[i], id: ids[i], kept: kept[i],
-                sums: Array(sums[sumCount * i..<sumCount * (i + 1)]))
-        }
+        out.longitude = order.map { longitude[$0] }
+        out.latitude = order.map { latitude[$0] }
+        out.ids = order.map { ids[$0] }
+        out.kept = order.map { kept[$0] }
+        out.sums.reserveCapacity(sums.count)
+        for i in order { out.sums.append(contentsOf: sums[sumCount * i..<sumCount * (i + 1)]) }
         return out
     }
 
