@@ -60,7 +60,7 @@ extension PipelineConfig {
     /// The keys allowed at the top level of `pipeline.yml`.
     static let keys = [
         "zones", "output", "group_by", "keep", "precision", "repair", "overlaps", "simplify",
-        "antimeridian", "styles", "gzip_level", "publish",
+        "antimeridian", "styles", "gzip_level", "publish", "points",
     ]
 
     /// Reads the top-level mapping; absent keys keep their ``default`` values.
@@ -81,6 +81,7 @@ extension PipelineConfig {
             case "styles": styles = try StylesConfig(node: value, reader: r)
             case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
             case "publish": publish = try PublishConfig(node: value, reader: r)
+            case "points": points = try PointLayerConfig.layers(value, reader: r)
             default: break  // rejected by entries(of:)
             }
         }

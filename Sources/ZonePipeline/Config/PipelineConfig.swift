@@ -29,6 +29,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var gzipLevel: Int
     /// `publish`: where and how artifacts are uploaded.
     public var publish: PublishConfig
+    /// `points`: point layers clustered per zoom, in file order.
+    public var points: [PointLayerConfig]
     /// The file the settings were read from; "" for ``default``.
     public var sourcePath: String
 
@@ -38,7 +40,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
         antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
-        gzipLevel: Int = 6, publish: PublishConfig = PublishConfig(), sourcePath: String = ""
+        gzipLevel: Int = 6, publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [],
+        sourcePath: String = ""
     ) {
         self.zones = zones
         self.output = output
@@ -52,6 +55,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         self.styles = styles
         self.gzipLevel = gzipLevel
         self.publish = publish
+        self.points = points
         self.sourcePath = sourcePath
     }
 

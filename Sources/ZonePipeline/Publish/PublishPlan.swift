@@ -47,14 +47,15 @@ public struct PublishPlan: Sendable {
                 throw .remoteManifestUnreadable("not a zonectl manifest (\(error))")
             }
         }
-        let served = Set(remote.map { [$0.styles.key] + $0.cities.map(\.key) } ?? [])
+        let served = Set(remote.map { $0.artifacts.map(\.key) } ?? [])
         var uploads: [ObjectUpload] = []
         for artifact in local.artifacts where !served.contains(artifact.key) {
             uploads.append(
                 ObjectUpload(
                     key: artifact.key, bytes: try readChecked(artifact, dist: dist), metadata: artifact.metadata))
         }
-        let upToDate = remote.map { $0.styles == local.styles && $0.cities == local.cities } ?? false
+        let upToDate =
+            remote.map { $0.styles == local.styles && $0.cities == local.cities && $0.points == local.points } ?? false
         return PublishPlan(local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate)
     }
 
@@ -94,7 +95,7 @@ extension Manifest {
         }
     }
 
-    /// The style table and every city artifact, with the headers they are served with.
+    /// The style table, every city artifact and every point file, with the headers they are served with.
     public var artifacts: [Artifact] {
         let immutable = "public, max-age=31536000, immutable"
         return [
@@ -108,6 +109,12 @@ extension Manifest {
                     key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
                     metadata: ObjectMetadata(
                         contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
+            }
+            + pointFiles.map {
+                Artifact(
+                    key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                    metadata: ObjectMetadata(
+                        contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: immutable))
             }
     }
 }
