@@ -8,22 +8,26 @@ import Foundation
 /// Layers go in draw order, lowest priority first, so a higher-priority zone's fill and border
 /// are drawn over a lower one's: the reverse of the overlay's order (the manifest's `priority`;
 /// for a manifest without one, `overlaps.priority`, then the other styles by name). Within that
-/// order the cities follow the manifest.
+/// order the cities follow the manifest. The point layers of the manifest go above the zones
+/// (see ``pointLayers()``).
 public struct MapLibreStyleBuilder: Sendable {
     public var manifest: Manifest
     public var styles: StyleTable
     /// The store's base URL, ending in `/`.
     public var baseURL: String
     public var overlaps: OverlapPolicy
+    /// The glyphs URL template of the point layers' count labels; nil: no label layers.
+    public var glyphs: String?
 
-    /// `baseURL` checked (see ``checkedBaseURL(_:)``).
-    public init(manifest: Manifest, styles: StyleTable, baseURL: String, overlaps: OverlapPolicy)
-        throws(MapLibreStyleError)
-    {
+    /// `baseURL` and `glyphs` checked (see ``checkedBaseURL(_:)``, ``checkedGlyphs(_:)``).
+    public init(
+        manifest: Manifest, styles: StyleTable, baseURL: String, overlaps: OverlapPolicy, glyphs: String? = nil
+    ) throws(MapLibreStyleError) {
         self.manifest = manifest
         self.styles = styles
         self.baseURL = try Self.checkedBaseURL(baseURL)
         self.overlaps = overlaps
+        self.glyphs = try glyphs.map { (g) throws(MapLibreStyleError) in try Self.checkedGlyphs(g) }
     }
 
     /// `baseURL` with a final `/`, if it is an absolute http(s) URL with a host and no query or
@@ -106,10 +110,16 @@ public struct MapLibreStyleBuilder: Sendable {
                 }
             }
         }
+        let (pointSources, pointLayers) = try self.pointLayers()
+        for (id, source) in pointSources.sorted(by: { $0.key < $1.key }) {
+            guard sources[id] == nil else { throw MapLibreStyleError("two sources share the id \(id)") }
+            sources[id] = source
+        }
         return MapLibreStyle(
             name: "zonectl zones \(manifest.version)",
             metadata: ["zonectl:manifest": baseURL + "manifest.json", "zonectl:version": manifest.version],
-            sources: sources, layers: layers)
+            glyphs: pointLayers.contains { $0.type == .symbol } ? glyphs : nil,
+            sources: sources, layers: layers + pointLayers)
     }
 
     /// A city's source id: its artifact folder (`zones/<folder>/<sha256>.geojson.gz`), unique

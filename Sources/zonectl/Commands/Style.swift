@@ -10,7 +10,11 @@ extension Zonectl {
             discussion: """
                 An overlay (no base map, no background): a GeoJSON source per city at URL + its artifact key, \
                 a fill and a line layer per style from the style table, lowest overlaps.priority drawn first \
-                (the order comes from pipeline.yml).
+                (the order comes from pipeline.yml). Above them, per point layer and city a GeoJSON source on \
+                its band file (zooms 0-12) with a circle layer for clusters (radius by point_count), one for \
+                single points and, with --glyphs, a count label layer (point_count_abbreviated), filtered on z \
+                and hidden above the band; without --glyphs there are no count labels. Zooms above the band \
+                are in metatiles, which a client loads itself (README, "Point layers").
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -21,18 +25,30 @@ extension Zonectl {
         @Option(help: "The http(s) URL the store is served from; artifact keys are appended to it.")
         var baseURL: String
 
+        @Option(
+            help: """
+                The glyphs URL template ({fontstack}, {range}) for the point layers' count labels \
+                (default: none, and no label layers).
+                """)
+        var glyphs: String?
+
         @Option(help: "Write the style to FILE (default: standard output).")
         var out: String?
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             _ = try MapLibreStyleBuilder.checkedBaseURL(baseURL)  // before any reading
+            if let glyphs { _ = try MapLibreStyleBuilder.checkedGlyphs(glyphs) }
             let (manifest, styles) = try MapLibreStyleBuilder.read(directory: from)
             let builder = try MapLibreStyleBuilder(
-                manifest: manifest, styles: styles, baseURL: baseURL, overlaps: configFile.config.overlaps)
+                manifest: manifest, styles: styles, baseURL: baseURL, overlaps: configFile.config.overlaps,
+                glyphs: glyphs)
             if manifest.priority == nil, manifest.source.configHash != sha256Hex(configFile.bytes) {
                 printError(
                     "zonectl style: warning: \(from) was built with another pipeline.yml; layers follow this one's overlaps"
                 )
+            }
+            if glyphs == nil, manifest.points?.isEmpty == false {
+                printError("zonectl style: note: no --glyphs, so the point layers have no count labels")
             }
             let bytes = try builder.style().jsonBytes()
             if let out {
