@@ -9,8 +9,8 @@ extension Zonectl {
             abstract: "Write a MapLibre GL style (version 8) that draws the zones of DIR as served from URL.",
             discussion: """
                 An overlay (no base map, no background): a GeoJSON source per city at URL + its artifact key, \
-                a fill and a line layer per style from the style table, lowest overlaps.priority drawn first \
-                (the order comes from pipeline.yml). Above them, per point layer and city a GeoJSON source on \
+                a fill and a line layer per style from the style table, lowest priority drawn first \
+                (the manifest's priority; pipeline.yml's overlaps for older stores). Above them, per point layer and city a GeoJSON source on \
                 its band file (zooms 0-12) with a circle layer for clusters (radius by point_count), one for \
                 single points and, with --glyphs, a count label layer (point_count_abbreviated), filtered on z \
                 and hidden above the band; without --glyphs there are no count labels. Zooms above the band \
