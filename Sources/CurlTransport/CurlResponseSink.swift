@@ -44,8 +44,9 @@ package final class CurlResponseSink {
 extension Substring {
     /// Without leading and trailing spaces, tabs, CR and LF.
     fileprivate var trimmingHTTPSpace: String {
-        let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\r" || c == "\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        // Character.isWhitespace: "\r\n" is one Character (a grapheme cluster), not two.
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else {
             return ""
         }
         return String(self[first...last])

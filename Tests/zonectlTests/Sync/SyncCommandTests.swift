@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZoneClient
+import ZonePipeline
 
 /// `zonectl sync` against the sample store served over loopback HTTP (Scripts/serve_store.py,
 /// with ETags and If-None-Match), checked by the manifests of both versions and `zonectl verify`.
@@ -23,6 +24,11 @@ import ZoneClient
         #expect(try ws.cachedVersion(cache) == 1)
         let verify = try zonectl("verify", "--target", cache.path, in: ws.dir)
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+
+        // The ETag kept is the server's header value exactly (quoted SHA-256, no CR/LF).
+        let state = try String(contentsOf: cache.appendingPathComponent(".zonectl-sync"), encoding: .utf8)
+        let etag = "\"" + ZonePipeline.sha256Hex(ws.manifest1) + "\""
+        #expect(state.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first == Substring(etag))
 
         let again = try syncJSON(url, cache, in: ws.dir)
         try #require(again.status == 0, "\(again.stderr)")
