@@ -48,6 +48,8 @@ public struct ZoneSync: Sendable {
         var report = SyncReport(from: cached?.version, to: cached?.version)
 
         guard case .manifest(let bytes, let etag) = try source.pollManifest(ifNoneMatch: state?.etag) else {
+            // Current; a run killed after its switch may have left files to remove.
+            if let cached { report.removed = try prune(directory, keeping: cached) }
             return report
         }
         let next = try ZoneManifest.decode(bytes)
@@ -70,12 +72,22 @@ public struct ZoneSync: Sendable {
         if bytes != cachedBytes { try directory.store("manifest.json", bytes) }
         SyncState(etag: etag, manifestSHA256: sha256Hex(bytes)).write(directory)
 
-        let named = Set(next.objects.map(\.key))
+        report.removed = try prune(directory, keeping: next)
+        return report
+    }
+
+    /// Removes every visible file `manifest` (the cached one) does not name; returns the
+    /// objects removed (partial files of killed runs are removed without a mention).
+    private func prune(_ directory: CacheDirectory, keeping manifest: ZoneManifest) throws(ZoneClientError)
+        -> [String]
+    {
+        let named = Set(manifest.objects.map(\.key))
+        var removed: [String] = []
         for key in directory.keys() where key != "manifest.json" && !named.contains(key) {
             try directory.remove(key)
-            if !key.hasSuffix(CacheDirectory.temporarySuffix) { report.removed.append(key) }
+            if !key.hasSuffix(CacheDirectory.temporarySuffix) { removed.append(key) }
         }
-        return report
+        return removed
     }
 
     private func checkKey(_ key: String) throws(ZoneClientError) {
