@@ -17,8 +17,8 @@
 /// 3. writes the new `manifest.json` the same way, last: this rename is the switch;
 /// 4. only then removes the files the new manifest does not name.
 ///
-/// A failure (network, HTTP status, a hash mismatch) before step 3 leaves the cache at the old
-/// version; a process killed at any moment leaves it at the old version or the new one, complete.
+/// A failure (network, HTTP status, a hash mismatch) before step 3 leaves the cache as it was
+/// (the objects this run wrote are removed again); a process killed at any moment leaves it at the old version or the new one, complete.
 public struct ZoneSync: Sendable {
     /// Where the store is read from.
     public let source: any ZoneSource
@@ -56,8 +56,29 @@ public struct ZoneSync: Sendable {
         report.to = next.version
         let oldKeys = Dictionary(
             cached.map(\.objects).map { $0.map { ($0.key, $0) } } ?? [], uniquingKeysWith: { a, _ in a })
+        for artifact in next.objects { try checkKey(artifact.key) }
+        do {
+            try fetchMissing(of: next, into: directory, oldKeys: oldKeys, report: &report)
+        } catch {
+            // Leave the cache as it was: remove what this run added (the cached manifest names none of it).
+            for key in report.fetched where oldKeys[key] == nil { try? directory.remove(key) }
+            throw error
+        }
+        report.bytesFetched += bytes.count
+        if bytes != cachedBytes { try directory.store("manifest.json", bytes) }
+        SyncState(etag: etag, manifestSHA256: sha256Hex(bytes)).write(directory)
+
+        report.removed = try prune(directory, keeping: next)
+        return report
+    }
+
+    /// Fetches, checks and writes (atomically, at its key) each object of `next` the cache does
+    /// not hold with the right content; appends each to `report`.
+    private func fetchMissing(
+        of next: ZoneManifest, into directory: CacheDirectory, oldKeys: [String: ZoneArtifact],
+        report: inout SyncReport
+    ) throws(ZoneClientError) {
         for artifact in next.objects {
-            try checkKey(artifact.key)
             if let held = try directory.read(artifact.key), (try? artifact.unpack(held)) != nil { continue }
             if let old = oldKeys[artifact.key], old.sha256 != artifact.sha256 {
                 throw .corrupt(key: artifact.key, reason: "the key names other content than in the cached version")
@@ -68,12 +89,6 @@ public struct ZoneSync: Sendable {
             report.fetched.append(artifact.key)
             report.bytesFetched += stored.count
         }
-        report.bytesFetched += bytes.count
-        if bytes != cachedBytes { try directory.store("manifest.json", bytes) }
-        SyncState(etag: etag, manifestSHA256: sha256Hex(bytes)).write(directory)
-
-        report.removed = try prune(directory, keeping: next)
-        return report
     }
 
     /// Removes every visible file `manifest` (the cached one) does not name; returns the

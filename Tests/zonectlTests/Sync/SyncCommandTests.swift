@@ -99,10 +99,18 @@ import ZonePipeline
         let failing = FailingSource(inner: DirectoryStore(root: ws.v2.path), failing: key)
         #expect(throws: ZoneClientError.self) { try ZoneSync(source: failing, cache: cache.path).run() }
         #expect(try ws.cachedVersion(cache) == 1)
+        // Untouched: what the failed run wrote before the failure is removed again.
+        #expect(try visibleFiles(cache) == (try SyncWorkspace.keys(ws.manifest1)).union(["manifest.json"]))
         let report = try ZoneSync(source: DirectoryStore(root: ws.v2.path), cache: cache.path).run()
         #expect(try ws.cachedVersion(cache) == 2)
-        // What the failed run checked and wrote is kept and not fetched again; the failed key is.
-        #expect(Set(report.fetched).isSubset(of: changed) && report.fetched.contains(key))
+        #expect(Set(report.fetched) == changed)
+
+        // Into an empty cache, failing on the last object: the ones written before it go again.
+        let empty = ws.dir.appendingPathComponent("empty-cache")
+        let last = try #require(try ZoneManifest.decode(ws.manifest2).objects.last?.key)
+        let failingLast = FailingSource(inner: DirectoryStore(root: ws.v2.path), failing: last)
+        #expect(throws: ZoneClientError.self) { try ZoneSync(source: failingLast, cache: empty.path).run() }
+        #expect(try visibleFiles(empty).isEmpty)
     }
 
     @Test func aCacheOfSomeoneElsesFilesIsRefused() throws {

@@ -56,8 +56,11 @@ struct SyncWorkspace {
     /// Which version `cache` holds, after checking it is complete: its manifest is exactly one of
     /// the two, every object it names is present with its size and SHA-256, and no other visible
     /// file is left (a kill may leave older objects, which the next sync removes).
+    /// 0 when the cache has no manifest.json (a sync into an empty cache that did not switch).
     func cachedVersion(_ cache: URL) throws -> Int {
-        let bytes = [UInt8](try Data(contentsOf: cache.appendingPathComponent("manifest.json")))
+        let path = cache.appendingPathComponent("manifest.json")
+        guard FileManager.default.fileExists(atPath: path.path) else { return 0 }
+        let bytes = [UInt8](try Data(contentsOf: path))
         let version = bytes == manifest1 ? 1 : bytes == manifest2 ? 2 : 0
         try #require(version != 0, "the cache's manifest.json is neither version")
         let store = DirectoryStore(root: cache.path)
