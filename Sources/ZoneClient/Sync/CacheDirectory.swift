@@ -60,26 +60,16 @@ struct CacheDirectory {
         Self.syncDirectory(directory)
     }
 
-    /// Removes `key`'s file (a missing file is no error) and then its directories left empty.
-    func remove(_ key: String) throws(ZoneClientError) {
-        guard unlink(path(key)) == 0 || errno == ENOENT else { throw .cache(path: path(key), reason: Self.errnoText()) }
+    /// Removes `key`'s file, then its directories left empty; false when there was no file.
+    @discardableResult
+    func remove(_ key: String) throws(ZoneClientError) -> Bool {
+        guard unlink(path(key)) == 0 else {
+            guard errno == ENOENT || errno == ENOTDIR else { throw .cache(path: path(key), reason: Self.errnoText()) }
+            return false
+        }
         var parts = key.split(separator: "/").dropLast()
         while !parts.isEmpty, rmdir(path(parts.joined(separator: "/"))) == 0 { parts = parts.dropLast() }
-    }
-
-    /// Every regular file below the root as a key, except hidden entries at the root (the
-    /// ownership marker, the sync state and lock).
-    func keys() -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var keys: [String] = []
-        while let key = walker.nextObject() as? String {
-            if !key.contains("/"), key.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { keys.append(key) }
-        }
-        return keys.sorted()
+        return true
     }
 
     /// An exclusive `flock` on `name` below the root, held until the returned descriptor is closed.

@@ -46,10 +46,11 @@ public struct ZoneSync: Sendable {
         let cached = cachedBytes.flatMap { try? ZoneManifest.decode($0) }
         let state = cachedBytes.flatMap { SyncState.read(directory, manifest: $0) }
         var report = SyncReport(from: cached?.version, to: cached?.version)
+        var ledger = SyncLedger(directory, written: cached?.objects.map(\.key) ?? [])
 
         guard case .manifest(let bytes, let etag) = try source.pollManifest(ifNoneMatch: state?.etag) else {
             // Current; a run killed after its switch may have left files to remove.
-            if let cached { report.removed = try prune(directory, keeping: cached) }
+            if let cached { report.removed = try prune(directory, keeping: cached, ledger: &ledger) }
             return report
         }
         let next = try ZoneManifest.decode(bytes)
@@ -58,17 +59,17 @@ public struct ZoneSync: Sendable {
             cached.map(\.objects).map { $0.map { ($0.key, $0) } } ?? [], uniquingKeysWith: { a, _ in a })
         for artifact in next.objects { try checkKey(artifact.key) }
         do {
-            try fetchMissing(of: next, into: directory, oldKeys: oldKeys, report: &report)
+            try fetchMissing(of: next, into: directory, oldKeys: oldKeys, ledger: &ledger, report: &report)
         } catch {
             // Leave the cache as it was: remove what this run added (the cached manifest names none of it).
-            for key in report.fetched where oldKeys[key] == nil { try? directory.remove(key) }
+            for key in report.fetched where oldKeys[key] == nil { _ = try? directory.remove(key) }
             throw error
         }
         report.bytesFetched += bytes.count
         if bytes != cachedBytes { try directory.store("manifest.json", bytes) }
         SyncState(etag: etag, manifestSHA256: sha256Hex(bytes)).write(directory)
 
-        report.removed = try prune(directory, keeping: next)
+        report.removed = try prune(directory, keeping: next, ledger: &ledger)
         return report
     }
 
@@ -76,7 +77,7 @@ public struct ZoneSync: Sendable {
     /// not hold with the right content; appends each to `report`.
     private func fetchMissing(
         of next: ZoneManifest, into directory: CacheDirectory, oldKeys: [String: ZoneArtifact],
-        report: inout SyncReport
+        ledger: inout SyncLedger, report: inout SyncReport
     ) throws(ZoneClientError) {
         for artifact in next.objects {
             if let held = try directory.read(artifact.key), (try? artifact.unpack(held)) != nil { continue }
@@ -85,23 +86,26 @@ public struct ZoneSync: Sendable {
             }
             guard let stored = try source.object(artifact.key) else { throw .missing(key: artifact.key) }
             _ = try artifact.unpack(stored)
+            try ledger.add(artifact.key)
             try directory.store(artifact.key, stored)
             report.fetched.append(artifact.key)
             report.bytesFetched += stored.count
         }
     }
 
-    /// Removes every visible file `manifest` (the cached one) does not name; returns the
-    /// objects removed (partial files of killed runs are removed without a mention).
-    private func prune(_ directory: CacheDirectory, keeping manifest: ZoneManifest) throws(ZoneClientError)
-        -> [String]
+    /// Removes the files syncs wrote (the ledger's) that `manifest`, the cached one, does not
+    /// name, and partial files of killed runs; returns the objects removed.
+    private func prune(_ directory: CacheDirectory, keeping manifest: ZoneManifest, ledger: inout SyncLedger)
+        throws(ZoneClientError) -> [String]
     {
         let named = Set(manifest.objects.map(\.key))
         var removed: [String] = []
-        for key in directory.keys() where key != "manifest.json" && !named.contains(key) {
-            try directory.remove(key)
-            if !key.hasSuffix(CacheDirectory.temporarySuffix) { removed.append(key) }
+        for key in ledger.keys.sorted() {
+            if !named.contains(key), try directory.remove(key) { removed.append(key) }
+            try directory.remove(key + CacheDirectory.temporarySuffix)
         }
+        try directory.remove("manifest.json" + CacheDirectory.temporarySuffix)
+        try ledger.replace(with: named)
         return removed
     }
 

@@ -113,6 +113,22 @@ import ZonePipeline
         #expect(try visibleFiles(empty).isEmpty)
     }
 
+    @Test func aFileOfYoursInTheCacheIsNeverRemoved() throws {
+        let ws = try SyncWorkspace()
+        defer { ws.remove() }
+        let cache = ws.dir.appendingPathComponent("cache")
+        try #require(try syncJSON(ws.v1.path, cache, in: ws.dir).status == 0)
+        let note = cache.appendingPathComponent("zones/my-notes.txt")
+        try "mine".write(to: note, atomically: true, encoding: .utf8)
+        let r = try syncJSON(ws.v2.path, cache, in: ws.dir)
+        try #require(r.status == 0, "\(r.stderr)")
+        #expect(
+            Set(r.report?.removed ?? [])
+                == (try SyncWorkspace.keys(ws.manifest1)).subtracting(try SyncWorkspace.keys(ws.manifest2)))
+        #expect(FileManager.default.fileExists(atPath: note.path))
+        #expect(try ws.cachedVersion(cache) == 2)
+    }
+
     @Test func aCacheOfSomeoneElsesFilesIsRefused() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
