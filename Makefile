@@ -1,7 +1,8 @@
 # zonectl — the commands a newcomer needs (Debian 12 with Swift 6.x and make).
 #
 #   make run          install system libraries, build release, validate, build and publish the sample
-#                     zones (dist/, then the local store ./store)
+#                     zones (dist/, then the local store ./store), sync the store into a client cache
+#                     (.zonectl/client-cache) and look up one point of each sample city there
 #   make test         install system libraries + Python test tools (.venv), lint, build, run the
 #                     tests, then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
 #   make lint         swift format lint --strict with .swift-format (make format rewrites in place)
@@ -54,6 +55,8 @@ run: deps-run release
 	.build/release/zonectl build --config $(CONFIG)
 	.build/release/zonectl publish --config $(CONFIG)
 	.build/release/zonectl verify --config $(CONFIG)
+	.build/release/zonectl sync --config $(CONFIG) --from ./store --cache .zonectl/client-cache
+	.build/release/zonectl lookup --config $(CONFIG) --from .zonectl/client-cache --input examples/sample-points.txt
 
 # The style rules are in .swift-format (4-space indent, 120 columns, ordered imports, ...).
 SWIFT_SOURCES := Package.swift Sources Tests

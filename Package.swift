@@ -29,10 +29,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "S3Upload", dependencies: ["CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+        // The libcurl pieces S3Upload and ZoneClient share: easy handle, header list, a plain GET.
+        .target(name: "CurlTransport", dependencies: ["CCurl"]),
+        .target(
+            name: "S3Upload",
+            dependencies: ["CCurl", "CurlTransport", .product(name: "Crypto", package: "swift-crypto")]),
         // The reference client: reads a published store and looks points up (no ZonePipeline).
         .target(
-            name: "ZoneClient", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            name: "ZoneClient",
+            dependencies: ["CZlib", "CurlTransport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: [".swift-format"]),
         .executableTarget(
             name: "zonectl",

@@ -14,6 +14,10 @@ public enum ZoneClientError: Error, Equatable, CustomStringConvertible {
     case tooManyZones(city: String, count: Int)
     /// The manifest has no such city.
     case unknownCity(String)
+    /// The source could not be reached or answered with an error (network, HTTP status).
+    case unreachable(key: String, reason: String)
+    /// A file of the local cache could not be read, written, renamed or removed.
+    case cache(path: String, reason: String)
 
     /// A one-line message.
     public var description: String {
@@ -26,6 +30,8 @@ public enum ZoneClientError: Error, Equatable, CustomStringConvertible {
         case .tooManyZones(let city, let count):
             "city \(city): \(count) zones, more than the \(ZoneIndex.maximumZones) one index holds"
         case .unknownCity(let city): "no city \(city) in the manifest"
+        case .unreachable(let key, let reason): "\(key): cannot fetch: \(reason)"
+        case .cache(let path, let reason): "cache \(path): \(reason)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import CurlTransport
 import Foundation
 
 /// An S3 client for one bucket over libcurl: requests are signed with SigV4 (again for every
@@ -24,7 +25,7 @@ public final class S3Client: Sendable {
         configuration: S3ClientConfiguration, credentials: Credentials, environment: S3ClientEnvironment = .live
     ) throws(S3Error) {
         try configuration.validate()
-        try CurlGlobal.ensureInitialized()
+        do { try CurlGlobal.ensureInitialized() } catch { throw S3Error(error) }
         self.configuration = configuration
         self.environment = environment
         signer = SigV4Signer(credentials: credentials, region: configuration.region)

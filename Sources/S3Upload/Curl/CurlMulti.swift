@@ -1,4 +1,5 @@
 internal import CCurl
+import CurlTransport
 
 /// One libcurl multi handle (curl_multi_init / curl_multi_cleanup) running transfers in
 /// parallel on the calling thread. It holds the transfers it runs, so that none is freed while
@@ -9,7 +10,7 @@ final class CurlMulti {
 
     /// curl_multi_init returns NULL when it cannot allocate.
     init() throws(S3Error) {
-        try CurlGlobal.ensureInitialized()
+        do { try CurlGlobal.ensureInitialized() } catch { throw S3Error(error) }
         guard let handle = curl_multi_init() else {
             throw .libcurl(
                 function: "curl_multi_init", code: Int(CURLM_OUT_OF_MEMORY.rawValue),

@@ -1,10 +1,11 @@
 internal import CCurl
+import CurlTransport
 import Foundation
 
 /// One attempt of one request on its own easy handle: what to send (method, URL, finished
-/// header lines, body) and what came back (status line, headers, body), filled in by curl's
-/// callbacks. The callbacks reach this object through the *DATA pointers, unretained: the
-/// `CurlMulti` running the transfer keeps it alive.
+/// header lines, body) and what came back (status, headers, body; collected by CurlTransport's
+/// `CurlResponseSink`). The read and seek callbacks reach this object through the *DATA
+/// pointers, unretained: the `CurlMulti` running the transfer keeps it alive.
 final class CurlTransfer {
     /// Options of the transfer that come from the client configuration.
     struct Limits {
@@ -22,8 +23,7 @@ final class CurlTransfer {
     private let headerList: CurlHeaderList
     private let body: [UInt8]
     private var readOffset = 0
-    private(set) var responseHeaders: [SignableRequest.Header] = []
-    private(set) var responseBody: [UInt8] = []
+    private let response = CurlResponseSink()
 
     /// Sets up the easy handle; `headerLines` are sent as they are ("Name: value").
     init(index: Int, attempt: Int, method: String, url: String, headerLines: [String], body: [UInt8], limits: Limits)
@@ -32,13 +32,17 @@ final class CurlTransfer {
         self.index = index
         self.attempt = attempt
         self.body = body
-        easy = try CurlEasy()
-        // "Expect:" stops curl from sending Expect: 100-continue and waiting for the answer.
-        headerList = try CurlHeaderList(lines: headerLines + ["Expect:"])
-        try configure(method: method, url: url, limits: limits)
+        do {
+            easy = try CurlEasy()
+            // "Expect:" stops curl from sending Expect: 100-continue and waiting for the answer.
+            headerList = try CurlHeaderList(lines: headerLines + ["Expect:"])
+            try configure(method: method, url: url, limits: limits)
+        } catch {
+            throw S3Error(error)
+        }
     }
 
-    private func configure(method: String, url: String, limits: Limits) throws(S3Error) {
+    private func configure(method: String, url: String, limits: Limits) throws(CurlError) {
         try easy.set(CURLOPT_URL, "CURLOPT_URL", string: url)
         try easy.set(CURLOPT_PROTOCOLS_STR, "CURLOPT_PROTOCOLS_STR", string: "http,https")
         try easy.set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL", 1)
@@ -49,11 +53,8 @@ final class CurlTransfer {
         try easy.set(CURLOPT_USERAGENT, "CURLOPT_USERAGENT", string: limits.userAgent)
         try easy.set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER", pointer: UnsafeRawPointer(headerList.pointer))
 
+        try response.install(on: easy)
         let me = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        try easy.check(zonectl_easy_setopt_write(easy.handle, curlWriteCallback), "CURLOPT_WRITEFUNCTION")
-        try easy.set(CURLOPT_WRITEDATA, "CURLOPT_WRITEDATA", pointer: me)
-        try easy.check(zonectl_easy_setopt_header(easy.handle, curlHeaderCallback), "CURLOPT_HEADERFUNCTION")
-        try easy.set(CURLOPT_HEADERDATA, "CURLOPT_HEADERDATA", pointer: me)
 
         switch method {
         case "GET":
@@ -77,11 +78,12 @@ final class CurlTransfer {
 
     /// The outcome once curl reports the transfer done with `code`.
     func outcome(_ code: CURLcode) -> Result<S3Response, S3Error> {
-        guard code == CURLE_OK else { return .failure(easy.transportError(code)) }
+        guard code == CURLE_OK else { return .failure(S3Error(easy.transportError(code))) }
         do {
-            return .success(S3Response(status: try easy.responseCode(), headers: responseHeaders, body: responseBody))
+            let headers = response.headers.map { SignableRequest.Header($0.name, $0.value) }
+            return .success(S3Response(status: try easy.responseCode(), headers: headers, body: response.body))
         } catch {
-            return .failure(error)
+            return .failure(S3Error(error))
         }
     }
 
@@ -103,50 +105,12 @@ final class CurlTransfer {
         return 0  // CURL_SEEKFUNC_OK
     }
 
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
-        responseBody.append(contentsOf: bytes)
-    }
-
-    /// One header line, CRLF included. A status line starts a new header block (after a
-    /// 100 Continue or a proxy's answer), so only the final response's headers are kept.
-    fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
-            responseHeaders = []
-            return
-        }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        responseHeaders.append(.init(name, value))
-    }
-
     fileprivate static func from(_ userdata: UnsafeMutableRawPointer?) -> CurlTransfer? {
         userdata.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
     }
 }
 
 // The callbacks are C function pointers: free functions without captures.
-
-/// CURLOPT_WRITEFUNCTION: must return size × nitems, or curl aborts the transfer.
-private func curlWriteCallback(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?
-) -> Int {
-    let total = size * count
-    guard let data, let transfer = CurlTransfer.from(userdata) else { return 0 }
-    transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: total))
-    return total
-}
-
-/// CURLOPT_HEADERFUNCTION: must return size × nitems.
-private func curlHeaderCallback(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?
-) -> Int {
-    let total = size * count
-    guard let data, let transfer = CurlTransfer.from(userdata) else { return 0 }
-    transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: total))
-    return total
-}
 
 /// CURLOPT_READFUNCTION: returns the bytes copied, 0 at the end of the body.
 private func curlReadCallback(

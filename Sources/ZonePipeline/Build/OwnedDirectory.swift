@@ -15,6 +15,7 @@ public struct OwnedDirectory: Sendable {
         case store = "local store"
         case cache = "build cache"
         case pictures = "SVG directory"
+        case clientCache = "client cache"
     }
 
     /// A path the directory must neither be, contain, nor lie inside, with what it is.
@@ -110,7 +111,7 @@ public struct OwnedDirectory: Sendable {
             return entries.contains(".zonectl-store.lock")
         case .cache:
             return !visible.isEmpty && visible.isSubset(of: ["cities", "files"])
-        case .pictures:
+        case .pictures, .clientCache:
             return false
         }
     }

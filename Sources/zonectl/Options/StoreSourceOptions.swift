@@ -8,7 +8,8 @@ struct StoreSourceOptions: ParsableArguments {
 
     func validate() throws {
         for scheme in ["s3://", "http://", "https://"] where from.hasPrefix(scheme) {
-            throw ValidationError("--from \(from): only a local directory for now (\(scheme) targets come with sync)")
+            throw ValidationError(
+                "--from \(from): only a local directory (zonectl sync copies \(scheme) stores into one)")
         }
     }
 

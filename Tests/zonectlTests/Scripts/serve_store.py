@@ -5,9 +5,11 @@ usage: serve_store.py DIR PORT_FILE [LOG_FILE]
 Objects whose name ends in .gz are sent as stored with `Content-Encoding: gzip` and the
 content type of the name without .gz (application/geo+json for .geojson). Listens on
 127.0.0.1 at a free port and writes that port to PORT_FILE once it accepts connections;
-LOG_FILE gets one line per request: "METHOD PATH STATUS ACCEPT-ENCODING".
+LOG_FILE gets one line per request: "METHOD PATH STATUS ACCEPT-ENCODING". Each file has an
+ETag (the SHA-256 of its bytes, quoted); a GET whose If-None-Match equals it gets 304.
 """
 import functools
+import hashlib
 import http.server
 import os
 import signal
@@ -25,7 +27,22 @@ class StoreHandler(http.server.SimpleHTTPRequestHandler):
         base = path[:-3] if path.endswith(".gz") else path
         return TYPES.get(os.path.splitext(base)[1], "application/octet-stream")
 
+    def do_GET(self):
+        self._etag = None
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                self._etag = '"' + hashlib.sha256(f.read()).hexdigest() + '"'
+            if self.headers.get("If-None-Match") == self._etag:
+                self.send_response(304)
+                self.send_header("ETag", self._etag)
+                self.end_headers()
+                return
+        super().do_GET()
+
     def end_headers(self):
+        if getattr(self, "_etag", None) and getattr(self, "_status", 200) == 200:
+            self.send_header("ETag", self._etag)
         if self.path.split("?")[0].endswith(".gz") and getattr(self, "_status", 200) == 200:
             self.send_header("Content-Encoding", "gzip")
         super().end_headers()

@@ -1,13 +1,13 @@
-internal import CCurl
+package import CCurl
 
 /// libcurl's process-wide initialisation, done once before the first handle.
-enum CurlGlobal {
+package enum CurlGlobal {
     /// curl_global_init(CURL_GLOBAL_ALL): returns CURLE_OK or an error code; done once (a
     /// `static let` is initialised exactly once, thread-safely).
     private static let initResult: CURLcode = zonectl_global_init()
 
     /// Throws when libcurl could not initialise.
-    static func ensureInitialized() throws(S3Error) {
+    package static func ensureInitialized() throws(CurlError) {
         let code = initResult
         guard code == CURLE_OK else {
             throw .libcurl(function: "curl_global_init", code: Int(code.rawValue), message: message(for: code))
@@ -15,12 +15,12 @@ enum CurlGlobal {
     }
 
     /// curl_easy_strerror: a static string for every code, never NULL.
-    static func message(for code: CURLcode) -> String {
+    package static func message(for code: CURLcode) -> String {
         curl_easy_strerror(code).map { String(cString: $0) } ?? "curl error"
     }
 
     /// curl_multi_strerror: a static string for every code, never NULL.
-    static func message(for code: CURLMcode) -> String {
+    package static func message(for code: CURLMcode) -> String {
         curl_multi_strerror(code).map { String(cString: $0) } ?? "curl multi error"
     }
 }

@@ -1,12 +1,12 @@
-internal import CCurl
+package import CCurl
 
 /// A `curl_slist` of header lines ("Name: value"), freed in deinit. It must outlive every
 /// transfer that uses it (CURLOPT_HTTPHEADER keeps the pointer).
-final class CurlHeaderList {
-    private(set) var pointer: UnsafeMutablePointer<curl_slist>?
+package final class CurlHeaderList {
+    package private(set) var pointer: UnsafeMutablePointer<curl_slist>?
 
     /// Appends every line; curl_slist_append copies the string and returns NULL when out of memory.
-    init(lines: [String]) throws(S3Error) {
+    package init(lines: [String]) throws(CurlError) {
         for line in lines {
             guard let next = curl_slist_append(pointer, line) else {
                 throw .libcurl(

@@ -1,14 +1,14 @@
-internal import CCurl
+package import CCurl
 
 /// One libcurl easy handle (curl_easy_init / curl_easy_cleanup) with its error buffer. Every
 /// setopt is checked: an error names the option.
-final class CurlEasy {
-    let handle: UnsafeMutableRawPointer
+package final class CurlEasy {
+    package let handle: UnsafeMutableRawPointer
     /// CURLOPT_ERRORBUFFER: CURL_ERROR_SIZE bytes that curl fills with a detailed message.
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     /// curl_easy_init returns NULL when it cannot allocate or initialise.
-    init() throws(S3Error) {
+    package init() throws(CurlError) {
         try CurlGlobal.ensureInitialized()
         guard let handle = curl_easy_init() else {
             throw .libcurl(
@@ -27,28 +27,28 @@ final class CurlEasy {
     }
 
     /// curl_easy_setopt with a long.
-    func set(_ option: CURLoption, _ name: String, _ value: Int) throws(S3Error) {
+    package func set(_ option: CURLoption, _ name: String, _ value: Int) throws(CurlError) {
         try check(zonectl_easy_setopt_long(handle, option, value), name)
     }
 
     /// curl_easy_setopt with a curl_off_t.
-    func set(_ option: CURLoption, _ name: String, offset value: Int64) throws(S3Error) {
+    package func set(_ option: CURLoption, _ name: String, offset value: Int64) throws(CurlError) {
         try check(zonectl_easy_setopt_off(handle, option, curl_off_t(value)), name)
     }
 
     /// curl_easy_setopt with a string: curl copies it (every string option since 7.17).
-    func set(_ option: CURLoption, _ name: String, string value: String) throws(S3Error) {
+    package func set(_ option: CURLoption, _ name: String, string value: String) throws(CurlError) {
         let code = value.withCString { zonectl_easy_setopt_ptr(handle, option, $0) }
         try check(code, name)
     }
 
     /// curl_easy_setopt with a pointer that curl keeps: the caller keeps it valid.
-    func set(_ option: CURLoption, _ name: String, pointer value: UnsafeRawPointer?) throws(S3Error) {
+    package func set(_ option: CURLoption, _ name: String, pointer value: UnsafeRawPointer?) throws(CurlError) {
         try check(zonectl_easy_setopt_ptr(handle, option, value), name)
     }
 
     /// Throws `.libcurl` for a setopt that did not return CURLE_OK.
-    func check(_ code: CURLcode, _ name: String) throws(S3Error) {
+    package func check(_ code: CURLcode, _ name: String) throws(CurlError) {
         guard code == CURLE_OK else {
             throw .libcurl(
                 function: "curl_easy_setopt(\(name))", code: Int(code.rawValue), message: CurlGlobal.message(for: code))
@@ -56,7 +56,7 @@ final class CurlEasy {
     }
 
     /// curl_easy_getinfo(CURLINFO_RESPONSE_CODE): 0 when no response arrived.
-    func responseCode() throws(S3Error) -> Int {
+    package func responseCode() throws(CurlError) -> Int {
         var code = 0
         let result = zonectl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
         guard result == CURLE_OK else {
@@ -69,7 +69,7 @@ final class CurlEasy {
 
     /// The error of a finished transfer: curl's detailed message from the error buffer, or
     /// curl_easy_strerror when the buffer is empty.
-    func transportError(_ code: CURLcode) -> S3Error {
+    package func transportError(_ code: CURLcode) -> CurlError {
         let detail = String(cString: errorBuffer)
         return .transport(code: Int(code.rawValue), message: detail.isEmpty ? CurlGlobal.message(for: code) : detail)
     }

@@ -1,0 +1,102 @@
+import ArgumentParser
+import ZoneClient
+import ZonePipeline
+
+extension Zonectl {
+    /// `zonectl sync`: keeps a local copy of a published store, as a client does (ZoneSync).
+    struct Sync: ZonectlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bring a client cache (a local copy of a store) to the store's current version.",
+            discussion: """
+                TARGET is a local store (path or file:// URL), s3://bucket/prefix (read with the S3 \
+                client and publish: settings of pipeline.yml) or the http(s):// base URL a store is \
+                served from. Polls manifest.json with If-None-Match, fetches only the artifacts the cache \
+                lacks, checks each, and switches the cache's manifest last. Exit 0 when updated or already \
+                current, 2 on failure (the cache stays at its last good version).
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        @Option(help: "The store: a directory / file:// URL, s3://bucket/prefix, or an http(s):// base URL.")
+        var from: String
+
+        @Option(help: "The cache directory (created; one zonectl owns, never a directory of yours).")
+        var cache: String
+
+        func validate() throws { try output.require([.text, .json], for: "sync") }
+
+        func run(_ configFile: ConfigFile) throws -> ExitCode {
+            var protected: [OwnedDirectory.Protected] = configFile.path.map { [.init($0, "the config")] } ?? []
+            if !from.contains("://") || from.hasPrefix("file://") {
+                protected.append(.init(DirectoryStore(root: from).root, "the source store"))
+            }
+            try OwnedDirectory.check(cache, for: .clientCache, protecting: protected).prepare()
+            let source = try syncSource(configFile.config)
+            let report: SyncReport
+            do {
+                report = try ZoneSync(source: source, cache: cache).run()
+            } catch {
+                throw SyncError(description: "\(from): \(error)")
+            }
+            if output.format == .json {
+                try printJSON(SyncOutput(report))
+            } else {
+                print(SyncOutput(report).text)
+            }
+            return .success
+        }
+
+        private func syncSource(_ config: PipelineConfig) throws -> any ZoneSource {
+            if from.hasPrefix("http://") || from.hasPrefix("https://") { return HTTPStore(base: from) }
+            if from.hasPrefix("s3://") { return ObjectStoreSource(store: try openStore(from, config: config)) }
+            return DirectoryStore(root: from)
+        }
+    }
+}
+
+/// A sync that could not finish: a runtime failure, exit 2.
+struct SyncError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// What `zonectl sync` prints (`--format json`: this, encoded).
+struct SyncOutput: Encodable {
+    var status: String
+    var from: String?
+    var to: String?
+    var fetched: [String]
+    var removed: [String]
+    var bytesFetched: Int
+
+    init(_ report: SyncReport) {
+        status = report.updated ? "updated" : "current"
+        (from, to, fetched, removed, bytesFetched) =
+            (report.from, report.to, report.fetched, report.removed, report.bytesFetched)
+    }
+
+    var text: String {
+        guard status == "updated" else { return "already current at version \(to ?? "none")" }
+        return "updated \(from ?? "(empty)") -> \(to ?? "none"): \(plural(fetched.count, "object")) fetched, "
+            + "\(plural(removed.count, "object")) removed, \(bytesFetched) bytes"
+    }
+}
+
+/// A store zonectl already reads (an S3 prefix, through S3Upload's signed client) as a sync
+/// source. S3 has no If-None-Match on a plain GET here, so the poll compares the ETag itself.
+struct ObjectStoreSource: ZoneSource {
+    let store: ObjectStore
+
+    func object(_ key: String) throws(ZoneClientError) -> [UInt8]? {
+        do { return try store.get(key)?.bytes } catch { throw .unreachable(key: key, reason: error.description) }
+    }
+
+    func pollManifest(ifNoneMatch etag: String?) throws(ZoneClientError) -> ManifestPoll {
+        let stored: StoredObject?
+        do { stored = try store.get("manifest.json") } catch {
+            throw .unreachable(key: "manifest.json", reason: error.description)
+        }
+        guard let stored else { throw .missing(key: "manifest.json") }
+        return stored.etag == etag ? .notModified : .manifest(bytes: stored.bytes, etag: stored.etag)
+    }
+}
