@@ -10,6 +10,7 @@
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #   make bench-config-lists  validate with keep: / styles.keys of 200,000 entries (target < 1 s each)
+#   make bench-points point clustering of 1,000,000 points against pysupercluster-rust (bench/points.sh)
 #   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
 #   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
@@ -31,10 +32,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-huge-ring bench-lookup style-images clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup style-images clean
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -99,6 +100,9 @@ bench-simplify:
 
 bench-config-lists:
 	bench/config-lists.sh
+
+bench-points: deps-test
+	bench/points.sh
 
 bench-huge-ring:
 	bench/huge-ring.sh

@@ -11,6 +11,7 @@ import ZonePipeline
 //                                    --min-area M2, --priority a,b,... (default: config default)
 //   zonectl-bench lookup STORE CITY POINTS [--answers FILE] [--seconds S]
 //                                    ZoneIndex build time and lookups/s on one core (bench/lookup.sh)
+//   zonectl-bench points [--jobs N] PATH...  a point layer's read, cluster and build time (bench/points.sh)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
 func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (
@@ -182,7 +183,12 @@ case "lookup"?:
         print(error)
         exit(2)
     }
+case "points"?:
+    do { try pointsBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 default:
-    print("usage: zonectl-bench read|geometry|geojson|lookup [OPTIONS] PATH...")
+    print("usage: zonectl-bench read|geometry|geojson|lookup|points [OPTIONS] PATH...")
     exit(64)
 }

@@ -49,6 +49,19 @@ import ZoneClient
         }
     }
 
+    @Test func thePublishedPriorityIsTheDefault() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("manifest.json")
+        var json = try String(contentsOf: path, encoding: .utf8)
+        #expect(try ZoneLookup(store: DirectoryStore(root: root.path)).priority == [])
+        json = String(json.dropLast(json.hasSuffix("\n") ? 2 : 1)) + #", "priority": ["parking", "noparking"]}"#
+        try json.write(to: path, atomically: false, encoding: .utf8)
+        let store = DirectoryStore(root: root.path)
+        #expect(try store.manifest().priority == ["parking", "noparking"])
+        #expect(try ZoneLookup(store: store).priority == ["parking", "noparking"])
+        #expect(try ZoneLookup(store: store, priority: ["noparking"]).priority == ["noparking"])
+    }
+
     @Test func refusesAnArtifactThatIsNotWhatTheManifestSays() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let store = DirectoryStore(root: root.path)

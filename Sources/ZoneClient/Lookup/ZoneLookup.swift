@@ -26,11 +26,12 @@ public final class ZoneLookup {
         }
     }
 
-    /// Lookups in `store`'s current manifest.
-    public init(store: any ZoneStore, priority: [String] = []) throws(ZoneClientError) {
+    /// Lookups in `store`'s current manifest, ranking styles by `priority` (default: the
+    /// manifest's `priority`, else style names only).
+    public init(store: any ZoneStore, priority: [String]? = nil) throws(ZoneClientError) {
         self.store = store
         self.manifest = try store.manifest()
-        self.priority = priority
+        self.priority = priority ?? manifest.priority ?? []
     }
 
     /// The index of `city`, built (from the checked artifact) on first use.

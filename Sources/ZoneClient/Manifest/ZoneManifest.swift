@@ -15,6 +15,10 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     public var styles: ZoneArtifact
     /// One artifact per city.
     public var cities: [City]
+    /// Style names, highest overlap priority first: on a border two styles' zones share, the
+    /// first one's zone holds the position. Nil when the store does not publish it (zones kept
+    /// their overlaps, or an older zonectl).
+    public var priority: [String]?
 
     /// One city's artifact: a gzip'd GeoJSON FeatureCollection with one MultiPolygon per style.
     public struct City: Codable, Sendable, Equatable {
@@ -66,7 +70,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
 
     /// A manifest.
     public init(
-        schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City]
+        schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
+        priority: [String]? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -74,6 +79,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.generatedAt = generatedAt
         self.styles = styles
         self.cities = cities
+        self.priority = priority
     }
 
     /// Decodes `manifest.json`'s bytes.

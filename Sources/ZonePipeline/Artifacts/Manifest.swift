@@ -14,6 +14,13 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var source: SourceInfo
     public var styles: StylesEntry
     public var cities: [CityEntry]
+    /// Style names, highest overlap priority first (`overlaps.priority`, then the other styles
+    /// by name): where two styles' zones would overlap, or meet on a border, the first one's
+    /// zone holds the area. Clients order layers and break border ties with it. Absent with
+    /// `overlaps: allow`, where zones keep their overlaps.
+    public var priority: [String]? = nil
+    /// Point layers (`Points/`); absent when the config has none.
+    public var points: [PointLayerEntry]? = nil
 
     /// Where the artifacts came from.
     public struct SourceInfo: Codable, Sendable, Equatable {
@@ -62,7 +69,9 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// Encodes with `previous` and `revision` written as null when absent.
     public func encode(to encoder: Encoder) throws {
-        enum Keys: String, CodingKey { case schema, version, previous, generatedAt, source, styles, cities }
+        enum Keys: String, CodingKey {
+            case schema, version, previous, generatedAt, source, styles, cities, priority, points
+        }
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(schema, forKey: .schema)
         try c.encode(version, forKey: .version)
@@ -71,6 +80,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         try c.encode(source, forKey: .source)
         try c.encode(styles, forKey: .styles)
         try c.encode(cities, forKey: .cities)
+        try c.encodeIfPresent(priority, forKey: .priority)
+        try c.encodeIfPresent(points, forKey: .points)
     }
 
     /// Pretty, key-sorted JSON (small; read by people as well as clients).

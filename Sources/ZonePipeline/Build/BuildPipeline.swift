@@ -144,6 +144,12 @@ public struct BuildPipeline {
             return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count, cities: cities)
         }
 
+        let points = try PointBuild(config: config, jobs: jobs).run(cache: cache)
+        diagnostics += points.diagnostics
+        guard !diagnostics.hasErrors else {
+            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+        }
+        clock.lap("points", into: &seconds)
         progress("writing artifacts")
         let table = StyleExtraction(config: config).table(for: features)
         let set = ArtifactSet(config: config)
@@ -182,22 +188,25 @@ public struct BuildPipeline {
                 )
             }
         }
-        cache?.prune(cities: Set(keys.compactMap { $0 }), files: pass.cacheKeys)
+        cache?.prune(cities: Set(keys.compactMap { $0 }).union(points.cacheKeys), files: pass.cacheKeys)
         let styleArtifact = try set.styleTable(table)
         outputFiles += styleArtifact.files
+        outputFiles += points.files
         clock.lap("artifacts", into: &seconds)
 
         let manifest = Manifest(
             schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
             previous: previousVersion, generatedAt: ISO8601DateFormatter().string(from: now),
             source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
-            styles: styleArtifact.entry, cities: entries)
+            styles: styleArtifact.entry, cities: entries,
+            priority: config.stylePriority(of: entries.flatMap(\.styles)),
+            points: points.layers.isEmpty ? nil : points.layers)
         var steps: [String: Double] = [:]
         for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
         let report = BuildReport(
             features: account, cities: rows, total: BuildReport.total(rows), contested: contested,
             stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
-            parsedFiles: pass.parsedFiles)
+            parsedFiles: pass.parsedFiles, points: points.report.isEmpty ? nil : points.report)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))

@@ -43,6 +43,8 @@ public struct BuildReport: Codable, Sendable {
     public var cachedCities: Int
     /// Zone files parsed and checked; the others' findings and summaries came from the cache.
     public var parsedFiles: Int
+    /// Point layers, per layer and city (`Points/`); absent when the config has none.
+    public var points: [PointReport]? = nil
 
     /// Sums of the city rows.
     static func total(_ cities: [City]) -> City {

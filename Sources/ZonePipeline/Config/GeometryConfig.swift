@@ -115,3 +115,16 @@ extension AntimeridianConfig {
         }
     }
 }
+
+extension PipelineConfig {
+    /// `styles` ranked as the overlay ranks them (`CityGeometry.prioritised`), highest first:
+    /// the listed ones in list order, then the others by name. Nil when nothing is ranked by
+    /// style: `overlaps: allow`, or a style property that is not a `group_by` key.
+    func stylePriority(of styles: [String]) -> [String]? {
+        guard case .priority(let order) = overlaps, groupBy.contains(self.styles.property) else { return nil }
+        let present = Set(styles)
+        var seen = Set<String>()
+        let listed = order.filter { present.contains($0) && seen.insert($0).inserted }
+        return listed + present.subtracting(listed).sorted()
+    }
+}

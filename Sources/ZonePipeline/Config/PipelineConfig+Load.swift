@@ -60,8 +60,7 @@ extension PipelineConfig {
     /// The keys allowed at the top level of `pipeline.yml`.
     static let keys = [
         "zones", "output", "group_by", "keep", "precision", "repair", "overlaps", "simplify",
-        "antimeridian", "styles", "gzip_level", "encodings", "brotli_quality",
-        "publish",
+        "antimeridian", "styles", "gzip_level", "encodings", "brotli_quality", "publish", "points",
     ]
 
     /// Reads the top-level mapping; absent keys keep their ``default`` values.
@@ -84,6 +83,7 @@ extension PipelineConfig {
             case "encodings": encodings = try Self.encodings(value, reader: r)
             case "brotli_quality": brotliQuality = try r.int(value, in: 0...11)
             case "publish": publish = try PublishConfig(node: value, reader: r)
+            case "points": points = try PointLayerConfig.layers(value, reader: r)
             default: break  // rejected by entries(of:)
             }
         }

@@ -33,6 +33,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var brotliQuality: Int
     /// `publish`: where and how artifacts are uploaded.
     public var publish: PublishConfig
+    /// `points`: point layers clustered per zoom, in file order.
+    public var points: [PointLayerConfig]
     /// The file the settings were read from; "" for ``default``.
     public var sourcePath: String
 
@@ -43,7 +45,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
         antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
         gzipLevel: Int = 6, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
-        publish: PublishConfig = PublishConfig(), sourcePath: String = ""
+        publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
         self.zones = zones
         self.output = output
@@ -59,6 +61,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         self.encodings = ArtifactEncoding.normalized(encodings)
         self.brotliQuality = brotliQuality
         self.publish = publish
+        self.points = points
         self.sourcePath = sourcePath
     }
 

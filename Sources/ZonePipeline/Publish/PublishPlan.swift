@@ -54,7 +54,8 @@ public struct PublishPlan: Sendable {
                 ObjectUpload(
                     key: artifact.key, bytes: try readChecked(artifact, dist: dist), metadata: artifact.metadata))
         }
-        let upToDate = remote.map { $0.styles == local.styles && $0.cities == local.cities } ?? false
+        let upToDate =
+            remote.map { $0.styles == local.styles && $0.cities == local.cities && $0.points == local.points } ?? false
         return PublishPlan(local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate)
     }
 
@@ -103,8 +104,8 @@ extension Manifest {
         }
     }
 
-    /// The style table and every city artifact, each followed by its brotli artifact when it
-    /// has one, with the headers they are served with.
+    /// The style table, every city artifact (each followed by its brotli artifact when it has
+    /// one) and every point file, with the headers they are served with.
     public var artifacts: [Artifact] {
         let immutable = "public, max-age=31536000, immutable"
         let style = Artifact(
@@ -116,9 +117,16 @@ extension Manifest {
                 metadata: ObjectMetadata(
                     contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
         }
-        return zip([style] + cityArtifacts, [styles.brotli] + cities.map(\.brotli)).flatMap { gzip, brotli in
+        let pointArtifacts = pointFiles.map {
+            Artifact(
+                key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                metadata: ObjectMetadata(
+                    contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: immutable))
+        }
+        let gzipped = zip([style] + cityArtifacts, [styles.brotli] + cities.map(\.brotli)).flatMap { gzip, brotli in
             [gzip] + (brotli.map { [gzip.brotli($0)] } ?? [])
         }
+        return gzipped + pointArtifacts
     }
 }
 

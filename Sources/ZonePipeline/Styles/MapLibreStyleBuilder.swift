@@ -6,8 +6,9 @@ import Foundation
 /// artifact features carry.
 ///
 /// Layers go in draw order, lowest priority first, so a higher-priority zone's fill and border
-/// are drawn over a lower one's: the reverse of the overlay's order (`overlaps.priority`, then
-/// the other styles by name). Within that order the cities follow the manifest.
+/// are drawn over a lower one's: the reverse of the overlay's order (the manifest's `priority`;
+/// for a manifest without one, `overlaps.priority`, then the other styles by name). Within that
+/// order the cities follow the manifest.
 public struct MapLibreStyleBuilder: Sendable {
     public var manifest: Manifest
     public var styles: StyleTable
@@ -70,8 +71,8 @@ public struct MapLibreStyleBuilder: Sendable {
 
     /// Style names, lowest priority first.
     public func drawOrder(_ names: [String]) -> [String] {
-        var listed: [String] = []
-        if case .priority(let order) = overlaps { listed = order }
+        var listed: [String] = manifest.priority ?? []
+        if manifest.priority == nil, case .priority(let order) = overlaps { listed = order }
         let rank = Dictionary(listed.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         return names.sorted { (rank[$0] ?? listed.count, $0) < (rank[$1] ?? listed.count, $1) }.reversed()
     }

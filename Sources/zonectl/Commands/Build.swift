@@ -51,6 +51,7 @@ extension Zonectl {
             }
             let report = built.report
             print(BuildTable(report: report).render())
+            if let points = report.points { print(PointTable(rows: points).render()) }
             print(
                 "\(plural(report.features.read, "feature")) read: \(report.features.built) built"
                     + (report.features.refused.isEmpty

@@ -10,8 +10,8 @@ extension Zonectl {
             discussion: """
                 Positions come as LON LAT, or as `lon,lat` lines of --input (- for stdin; blank lines \
                 and lines starting with # are skipped). A position on a border is inside; on a border \
-                two zones share, the higher-priority style wins (--priority, else overlaps.priority of \
-                pipeline.yml), then the style name that sorts first. Without --city, the city is the \
+                two zones share, the higher-priority style wins (--priority, else the manifest's priority, \
+                else overlaps.priority of pipeline.yml), then the style name that sorts first. Without --city, the city is the \
                 first in the manifest whose box holds the position and whose zones cover it, else the \
                 first whose box holds it. Exit 0, or 2 (unreadable store, bad input line).
                 """)
@@ -25,7 +25,7 @@ extension Zonectl {
         @Option(help: "A file of `lon,lat` lines (- for stdin).")
         var input: String?
 
-        @Option(help: "Style names, highest priority first, comma-separated (default: overlaps.priority).")
+        @Option(help: "Style names, highest priority first, comma-separated (default: the manifest's priority).")
         var priority: String?
 
         @Argument(parsing: .allUnrecognized, help: "LON LAT (instead of --input); negative values as is: -73.9 40.7.")
@@ -39,7 +39,8 @@ extension Zonectl {
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let lookup: ZoneLookup
             do {
-                lookup = try ZoneLookup(store: source.store, priority: priorityList(configFile.config))
+                let published = try source.store.manifest().priority
+                lookup = try ZoneLookup(store: source.store, priority: priorityList(published, configFile.config))
             } catch {
                 throw LookupError("\(source.from): \(error)")
             }
@@ -75,8 +76,10 @@ extension Zonectl {
             )
         }
 
-        private func priorityList(_ config: PipelineConfig) -> [String] {
+        /// `--priority`, else the store's published priority, else pipeline.yml's.
+        private func priorityList(_ published: [String]?, _ config: PipelineConfig) -> [String] {
             if let priority { return priority.split(separator: ",").map { String($0).trimmingSpaces } }
+            if let published { return published }
             if case .priority(let order) = config.overlaps { return order }
             return []
         }

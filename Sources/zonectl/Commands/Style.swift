@@ -29,7 +29,7 @@ extension Zonectl {
             let (manifest, styles) = try MapLibreStyleBuilder.read(directory: from)
             let builder = try MapLibreStyleBuilder(
                 manifest: manifest, styles: styles, baseURL: baseURL, overlaps: configFile.config.overlaps)
-            if manifest.source.configHash != sha256Hex(configFile.bytes) {
+            if manifest.priority == nil, manifest.source.configHash != sha256Hex(configFile.bytes) {
                 printError(
                     "zonectl style: warning: \(from) was built with another pipeline.yml; layers follow this one's overlaps"
                 )

@@ -19,12 +19,16 @@ extension Zonectl {
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             // The build's own first steps (scan, feature account), so validate passes exactly
-            // what the build accepts.
+            // what the build accepts; point layers when validating the configured sources.
             let checked = try BuildPipeline(config: configFile.config, jobs: jobs)
                 .check(paths: paths.isEmpty ? nil : paths)
+            let points = paths.isEmpty ? try PointValidation.check(configFile.config, jobs: jobs) : nil
+            let diagnostics = checked.diagnostics + (points?.diagnostics ?? [])
             DiagnosticPrinter(format: output.format, verbose: global.verbose)
-                .print(checked.diagnostics, files: checked.files.count, features: checked.features.count)
-            return checked.diagnostics.hasErrors ? .failure : .success
+                .print(
+                    diagnostics, files: checked.files.count + (points?.files ?? 0),
+                    features: checked.features.count + (points?.points ?? 0))
+            return diagnostics.hasErrors ? .failure : .success
         }
     }
 }

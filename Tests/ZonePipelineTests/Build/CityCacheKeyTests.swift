@@ -34,6 +34,7 @@ import Testing
         "publish.concurrency": { $0.publish.concurrency = 2 },
         "publish.maxAttempts": { $0.publish.maxAttempts = 1 },
         "publish.stallTimeoutS": { $0.publish.stallTimeoutS = 9 },
+        "points": { $0.points = [PointLayerConfig(name: "cars")] },
         "sourcePath": { $0.sourcePath = "other.yml" },
     ]
 

@@ -1,0 +1,44 @@
+extension Manifest {
+    /// One point layer: its clustering parameters and, per city, the band file and metatiles.
+    public struct PointLayerEntry: Codable, Sendable, Equatable {
+        public var layer: String
+        /// Cluster radius in pixels of a tile `extent` pixels wide: zoom z's clusters are made
+        /// for tiles of `extent` pixels (MapLibre: 512; MapKit and Google Maps: 256, one zoom up).
+        public var radius: Double
+        public var extent: Double
+        public var minPoints: Int
+        public var maxZoom: Int
+        /// Zooms 0...bandMaxZoom are in the band file.
+        public var bandMaxZoom: Int
+        /// A feature of zoom z > bandMaxZoom is in the metatile of its tile at z − metatileDelta.
+        public var metatileDelta: Int
+        public var cities: [PointCityEntry]
+    }
+
+    /// One city of a point layer.
+    public struct PointCityEntry: Codable, Sendable, Equatable {
+        public var id: String
+        public var points: Int
+        /// The band file (zooms 0...bandMaxZoom), then the non-empty metatiles by z, x, y.
+        public var band: PointFile
+        public var metatiles: [PointFile]
+    }
+
+    /// One gzip'd GeoJSON FeatureCollection of a point layer. Metatiles have `z` (the zoom
+    /// of their features) and `x`, `y` (the tile at z − metatileDelta); the band file has none.
+    public struct PointFile: Codable, Sendable, Equatable {
+        public var key: String
+        public var sha256: String
+        public var bytes: Int
+        public var encodedBytes: Int
+        public var features: Int
+        public var z: Int?
+        public var x: Int?
+        public var y: Int?
+    }
+
+    /// Every point file named by the manifest.
+    var pointFiles: [PointFile] {
+        (points ?? []).flatMap { $0.cities.flatMap { [$0.band] + $0.metatiles } }
+    }
+}

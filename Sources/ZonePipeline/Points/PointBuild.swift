@@ -1,0 +1,126 @@
+/// The point layers of one build: read and check every layer's files, then cluster and write
+/// each (layer, city) in parallel. The output does not depend on file order or `jobs`.
+struct PointBuild {
+    let config: PipelineConfig
+    let jobs: Int
+
+    struct Output {
+        var diagnostics: [Diagnostic] = []
+        var files: [ArtifactFile] = []
+        var layers: [Manifest.PointLayerEntry] = []
+        var report: [PointReport] = []
+        /// The build cache entries used (kept when the cache is pruned).
+        var cacheKeys: Set<String> = []
+    }
+
+    /// The points of every layer per city, sorted, and the findings of the files.
+    func read() throws -> (cities: [[(city: String, points: PointSet)]], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var cities: [[(city: String, points: PointSet)]] = []
+        for layer in config.points {
+            let files = try ZoneFiles.discover(layer.source)
+            let results = try parallel(files.count) { i in
+                Result { () throws(SourceError) in PointReader(layer: layer).read(try SourceText(contentsOf: files[i]))
+                }
+            }.map { try $0.get() }
+            var merged: [String: PointSet] = [:]
+            for result in results {
+                diagnostics += result.diagnostics
+                for (key, set) in result.groups {
+                    var all = merged[key] ?? PointSet(sumCount: layer.sum.count)
+                    merged[key] = nil
+                    all.append(contentsOf: set)
+                    merged[key] = all
+                }
+            }
+            let keys = merged.keys.sorted()
+            let sets = keys.map { merged[$0]! }
+            let sorted = parallel(keys.count) { sets[$0].sorted() }
+            cities.append(Array(zip(keys, sorted)).map { (city: $0.0, points: $0.1) })
+        }
+        return (cities, diagnostics)
+    }
+
+    /// Reads, checks, clusters and writes every layer; stops after reading when a file has errors.
+    func run(cache: BuildCache? = nil) throws -> Output {
+        let (cities, diagnostics) = try read()
+        return try run(cities: cities, diagnostics: diagnostics, cache: cache)
+    }
+
+    /// Clusters and writes what ``read()`` gave.
+    func run(
+        cities: [[(city: String, points: PointSet)]], diagnostics: [Diagnostic], cache: BuildCache? = nil
+    ) throws -> Output {
+        var output = Output(diagnostics: diagnostics)
+        guard !diagnostics.hasErrors else { return output }
+        let tasks = cities.indices.flatMap { l in cities[l].indices.map { (layer: l, city: $0) } }
+        let folders = cities.map { cityFolders($0.map(\.city)) }
+        let built = parallel(tasks.count, weights: tasks.map { cities[$0.layer][$0.city].points.count }) { t in
+            let (l, c) = tasks[t]
+            let layer = config.points[l]
+            let city = cities[l][c].city
+            return Result {
+                try cachedBuild(
+                    layer: layer, city: city, folder: folders[l][city] ?? city, points: cities[l][c].points,
+                    cache: cache)
+            }
+        }
+        var t = 0
+        for (l, layer) in config.points.enumerated() {
+            var entries: [Manifest.PointCityEntry] = []
+            for _ in cities[l] {
+                let (city, key) = try built[t].get()
+                t += 1
+                if let key { output.cacheKeys.insert(key) }
+                output.files += city.files
+                output.report.append(city.report)
+                entries.append(city.entry)
+            }
+            output.layers.append(
+                Manifest.PointLayerEntry(
+                    layer: layer.name, radius: layer.radius, extent: layer.extent, minPoints: layer.minPoints,
+                    maxZoom: layer.maxZoom, bandMaxZoom: PointCityBuilder.bandMaxZoom,
+                    metatileDelta: PointCityBuilder.metatileDelta, cities: entries))
+        }
+        return output
+    }
+}
+
+extension PointBuild {
+    /// A city from the cache, else built (and stored); with the cache key used.
+    func cachedBuild(
+        layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: BuildCache?
+    ) throws -> (PointCityBuilder.Built, String?) {
+        let key = cache?.pointKey(
+            layer: layer, precision: config.precision, gzipLevel: config.gzipLevel, city: city, points: points)
+        if let cache, let key, let hit = cache.loadPoints(key) {
+            var report = hit.city.report
+            report.cached = true
+            let files = zip(hit.city.paths, hit.files).map { ArtifactFile(path: $0, bytes: $1, city: city) }
+            return (PointCityBuilder.Built(files: files, entry: hit.city.entry, report: report), key)
+        }
+        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: config.gzipLevel)
+            .build(city: city, folder: folder, points: points)
+        if let cache, let key {
+            cache.storePoints(
+                key, city: CachedPointCity(entry: built.entry, report: built.report, paths: built.files.map(\.path)),
+                files: built.files.map(\.bytes))
+        }
+        return (built, key)
+    }
+
+    /// `body` for 0..<count on `jobs` threads, results in index order (heaviest first with `weights`).
+    func parallel<R>(_ count: Int, weights: [Int]? = nil, _ body: @Sendable (Int) -> R) -> [R] {
+        parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: {}, { _, i in body(i) })
+    }
+}
+
+extension PointSet {
+    mutating func append(contentsOf other: PointSet) {
+        longitude += other.longitude
+        latitude += other.latitude
+        ids += other.ids
+        kept += other.kept
+        sums += other.sums
+    }
+}

@@ -1,0 +1,134 @@
+/// Reads the point features of one GeoJSON file for a layer and checks them (`zonectl
+/// validate` and the build): Point/MultiPoint only, longitude and latitude in range, the `sum`
+/// properties numeric, the `group_by` property present. Findings are at file:line:column.
+struct PointReader {
+    let layer: PointLayerConfig
+
+    /// The points of the file per `group_by` value, and the findings.
+    struct FileResult {
+        var groups: [String: PointSet] = [:]
+        var diagnostics: [Diagnostic] = []
+    }
+
+    func read(_ text: SourceText) -> FileResult {
+        var result = FileResult()
+        do {
+            try text.bytes.withUnsafeBufferPointer { (buf) throws(ReadError) in
+                var s = JSONScanner(buf)
+                s.skipWhitespace()
+                guard s.peek() == UInt8(ascii: "{") else { throw s.unexpected("a GeoJSON FeatureCollection") }
+                try s.enter()
+                s.pos += 1
+                var sawFeatures = false
+                repeat {
+                    s.skipWhitespace()
+                    let key = s.decode(try s.scanKey())
+                    try s.expect(UInt8(ascii: ":"), "':' after an object key")
+                    s.skipWhitespace()
+                    if key == "features", s.peek() == UInt8(ascii: "[") {
+                        sawFeatures = true
+                        try readFeatures(&s, text, into: &result)
+                    } else {
+                        _ = try s.parseValue()
+                    }
+                } while try s.nextElement(close: UInt8(ascii: "}"), "',' or '}' in an object")
+                try s.checkEnd()
+                if !sawFeatures { throw ReadError(offset: 0, message: "expected a FeatureCollection with features") }
+            }
+        } catch {
+            result.diagnostics.append(.error(text.location(ofByte: error.offset), error.message))
+        }
+        return result
+    }
+
+    private func readFeatures(_ s: inout JSONScanner, _ text: SourceText, into result: inout FileResult)
+        throws(ReadError)
+    {
+        s.pos += 1  // '['
+        s.skipWhitespace()
+        if s.peek() == UInt8(ascii: "]") {
+            s.pos += 1
+            return
+        }
+        repeat {
+            s.skipWhitespace()
+            let offset = s.pos
+            let value = try s.parseValue()
+            if let problem = add(value, to: &result) {
+                result.diagnostics.append(.error(text.location(ofByte: offset), problem))
+            }
+        } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in an array")
+    }
+
+    /// Adds the feature's points; returns what is wrong with it instead, if anything.
+    private func add(_ value: JSONValue, to result: inout FileResult) -> String? {
+        guard case .object(let feature) = value, feature["type"] == .string("Feature") else {
+            return "expected a GeoJSON Feature"
+        }
+        guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"],
+            case .array(let coordinates)? = geometry["coordinates"]
+        else { return "expected a Point or MultiPoint geometry" }
+        let properties: JSONObject
+        switch feature["properties"] {
+        case .object(let p)?: properties = p
+        default: properties = JSONObject()
+        }
+        guard let group = properties[layer.groupBy], let key = Self.groupKey(group) else {
+            return "point layer '\(layer.name)': property '\(layer.groupBy)' (group_by) is missing or not a string"
+        }
+        var sums: [Double] = []
+        for name in layer.sum {
+            switch properties[name] {
+            case .number(let v)?: sums.append(v)
+            case nil, .null?: sums.append(0)
+            default: return "point layer '\(layer.name)': property '\(name)' (sum) is not a number"
+            }
+        }
+        let positions: [JSONValue]
+        switch type {
+        case "Point": positions = [.array(coordinates)]
+        case "MultiPoint": positions = coordinates
+        default: return "point layer '\(layer.name)': expected a Point or MultiPoint, got \(type)"
+        }
+        let baseID = Self.identity(feature, properties)
+        var points: [(Double, Double)] = []
+        for position in positions {
+            guard case .array(let p) = position, p.count >= 2, case .number(let lng) = p[0],
+                case .number(let lat) = p[1]
+            else { return "expected a position [longitude, latitude]" }
+            guard (-90...90).contains(lat) else { return "latitude \(JSONValue.number(lat)) is outside -90...90" }
+            guard (-180...180).contains(lng) else {
+                return "longitude \(JSONValue.number(lng)) is outside -180...180"
+            }
+            points.append((lng, lat))
+        }
+        let kept = JSONObject(layer.keep.compactMap { k in properties[k].map { (k, $0) } })
+        for (n, (lng, lat)) in points.enumerated() {
+            let id = baseID.map { positions.count > 1 ? "\($0)#\(n)" : $0 } ?? "\(lng),\(lat)"
+            result.groups[key, default: PointSet(sumCount: layer.sum.count)].append(
+                longitude: lng, latitude: lat, id: id, kept: kept, sums: sums)
+        }
+        return nil
+    }
+
+    /// A `group_by` value as a key: strings as they are, numbers as JSON.
+    static func groupKey(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let s) where !s.isEmpty: s
+        case .number: value.description
+        default: nil
+        }
+    }
+
+    /// The point's id: the `id` property, else the feature's `id` member; nil when neither.
+    static func identity(_ feature: JSONObject, _ properties: JSONObject) -> String? {
+        for candidate in [properties["id"], feature["id"]] {
+            switch candidate {
+            case .string(let s)?: return s
+            case .number?: return candidate!.description
+            default: continue
+            }
+        }
+        return nil
+    }
+}
