@@ -16,15 +16,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // System libraries (Debian: libgeos-dev, libcurl4-openssl-dev, zlib1g-dev).
+        // System libraries (Debian: libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, libbrotli-dev).
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
 
         .target(
             name: "ZonePipeline",
             dependencies: [
-                "CGEOS", "CZlib",
+                "CGEOS", "CZlib", "CBrotli",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

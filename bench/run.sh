@@ -19,6 +19,8 @@
 #                111,195 degrees (no border moves more than TOLERANCE_M in any direction)
 #   OVERLAPS     priority (default: zonectl's default, disjoint styles) or allow (styles kept
 #                whole, as the peers do)
+#   ENCODINGS    gzip (default) or br: br builds with `encodings: [gzip, br]` (brotli beside gzip),
+#                and the table gives both totals
 #   RUNS         timed runs of each tool, interleaved (default: 1); the table shows the fastest
 #   SKIP_PEERS   1: zonectl only (no ogr2ogr, no geopandas, no geopandas install)
 #   SKIP_DEPS    1: do not run scripts/install-deps.sh (gdal-bin, .venv with shapely)
@@ -42,6 +44,7 @@ cd "$ROOT"
 
 TOLERANCE_M="${TOLERANCE_M:-2}"
 OVERLAPS="${OVERLAPS:-priority}"
+ENCODINGS="${ENCODINGS:-gzip}"
 RUNS="${RUNS:-1}"
 SKIP_PEERS="${SKIP_PEERS:-0}"
 JOBS="${JOBS:-2}"
@@ -49,6 +52,7 @@ PY="$ROOT/.venv/bin/python3"
 say() { echo "bench: $*" >&2; }
 die() { echo "bench: error: $*" >&2; exit 1; }
 case "$OVERLAPS" in priority | allow) ;; *) die "OVERLAPS must be priority or allow, not '$OVERLAPS'" ;; esac
+case "$ENCODINGS" in gzip | br) ;; *) die "ENCODINGS must be gzip or br, not '$ENCODINGS'" ;; esac
 
 # ------------------------------------------------------------------ tools
 if [ "${SKIP_DEPS:-0}" != 1 ]; then
@@ -79,6 +83,7 @@ mkdir -p "$WORK/time" "$WORK/log"
 sed -e "s/^  tolerance_m: .*/  tolerance_m: $TOLERANCE_M/" \
     -e "$([ "$OVERLAPS" = allow ] && echo 's/^overlaps: .*/overlaps: allow/' || echo 's/^$//')" \
     bench/pipeline.yml > "$WORK/pipeline.yml"
+if [ "$ENCODINGS" = br ]; then echo "encodings: [gzip, br]" >> "$WORK/pipeline.yml"; fi
 cat > "$WORK/settings.json" <<EOF
 {"corpus": "$CORPUS", "tolerance_m": $TOLERANCE_M, "degrees": $DEGREES, "runs": $RUNS,
  "overlaps": "$OVERLAPS", "peers": $([ "$SKIP_PEERS" = 1 ] && echo false || echo true),

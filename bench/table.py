@@ -111,6 +111,10 @@ def main():
     print(f"| binary | `{settings['zonectl']}` (checkout {settings['checkout']}) |")
     print(f"| input | {len(inputs)} files, {input_bytes:,} bytes |")
     print(f"| peak RSS / input bytes | {z['rss'] / input_bytes:.2f} |")
+    total = report["total"]
+    if "bytesBrotli" in total:
+        print(f"| artifact bytes (report.json), gzip / br | {total['bytesGzip']:,} / {total['bytesBrotli']:,}"
+              f" = {total['bytesBrotli'] / total['bytesGzip']:.2f}× |")
     print("| reader, `zonectl-bench read` | " + ", ".join(f"{mbs} MB/s ({n} thread{'s' if n != '1' else ''})"
                                                     for n, _, mbs in reader) + " |")
     print("| stages, wall (s) | " + ", ".join(f"{k} {v:.2f}" for k, v in stages.items()) + " |")

@@ -9,15 +9,28 @@ public struct ArtifactFile: Sendable {
     public var city: String? = nil
 }
 
-/// Turns geometry results into the published files: one gzip'd GeoJSON per city, the style
-/// table, each named by the SHA-256 of its uncompressed bytes, plus the manifest rows.
+/// A city's built artifact: its gzip file, its brotli file (when asked for), its manifest row,
+/// and the size of the uncompressed GeoJSON.
+struct CityArtifact: Sendable {
+    var file: ArtifactFile
+    var brotli: ArtifactFile?
+    var entry: Manifest.CityEntry
+    var minified: Int
+
+    /// The files to write: gzip, then brotli.
+    var files: [ArtifactFile] { [file] + (brotli.map { [$0] } ?? []) }
+}
+
+/// Turns geometry results into the published files: one gzip'd GeoJSON per city and the style
+/// table (each also brotli'd with `encodings: [gzip, br]`), named by the SHA-256 of their
+/// uncompressed bytes, plus the manifest rows.
 struct ArtifactSet: Sendable {
     let config: PipelineConfig
 
     /// A city's artifact and its manifest row.
-    func city(_ result: CityResult, folder: String, features: [Feature], styles: StyleExtraction) throws -> (
-        file: ArtifactFile, entry: Manifest.CityEntry, minified: Int
-    ) {
+    func city(_ result: CityResult, folder: String, features: [Feature], styles: StyleExtraction) throws
+        -> CityArtifact
+    {
         let styleIndex = config.groupBy.firstIndex(of: config.styles.property)
         var outputs: [OutputFeature] = []
         var styleNames: [String] = []
@@ -37,25 +50,44 @@ struct ArtifactSet: Sendable {
         let gzip = try Gzip.compress(raw, level: config.gzipLevel)
         let key = "zones/\(folder)/\(hash).geojson.gz"
         let bbox = BoundingBox.covering(result.groups.map(\.bbox))
+        let brotli = try brotliFile(raw, key: key, city: result.city)
         let entry = Manifest.CityEntry(
             id: result.city, key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count,
             contentType: "application/geo+json", contentEncoding: "gzip", bbox: bbox?.array ?? [],
             features: outputs.count, vertices: result.groups.reduce(0) { $0 + $1.geometry.positionCount },
-            styles: Array(Set(styleNames)).sorted())
-        return (ArtifactFile(path: key, bytes: gzip, city: result.city), entry, raw.count)
+            styles: Array(Set(styleNames)).sorted(), brotli: brotli?.entry)
+        return CityArtifact(
+            file: ArtifactFile(path: key, bytes: gzip, city: result.city), brotli: brotli?.file, entry: entry,
+            minified: raw.count)
+    }
+
+    /// The brotli artifact of `raw` beside the gzip one at `key` (`….gz` → `….br`), when the
+    /// configuration asks for brotli.
+    func brotliFile(_ raw: [UInt8], key: String, city: String?) throws -> (
+        file: ArtifactFile, entry: Manifest.EncodedArtifact
+    )? {
+        guard config.writesBrotli else { return nil }
+        let bytes = try Brotli.compress(raw, quality: config.brotliQuality)
+        let brKey = String(key.dropLast(3)) + ".br"
+        return (
+            ArtifactFile(path: brKey, bytes: bytes, city: city),
+            Manifest.EncodedArtifact(key: brKey, encodedSha256: sha256Hex(bytes), encodedBytes: bytes.count)
+        )
     }
 
     /// The style table artifact: {"name": {"stroke": …, …}, …}, compact, names sorted.
-    func styleTable(_ table: StyleTable) throws -> (file: ArtifactFile, entry: Manifest.StylesEntry) {
+    func styleTable(_ table: StyleTable) throws -> (files: [ArtifactFile], entry: Manifest.StylesEntry) {
         var raw: [UInt8] = []
         JSONValue.object(JSONObject(table.styles.map { ($0.name, JSONValue.object($0.properties)) })).appendJSON(
             to: &raw)
         let hash = sha256Hex(raw)
         let gzip = try Gzip.compress(raw, level: config.gzipLevel)
         let key = "styles/\(hash).json.gz"
+        let brotli = try brotliFile(raw, key: key, city: nil)
         return (
-            ArtifactFile(path: key, bytes: gzip),
-            Manifest.StylesEntry(key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count)
+            [ArtifactFile(path: key, bytes: gzip)] + (brotli.map { [$0.file] } ?? []),
+            Manifest.StylesEntry(
+                key: key, sha256: hash, bytes: raw.count, encodedBytes: gzip.count, brotli: brotli?.entry)
         )
     }
 }

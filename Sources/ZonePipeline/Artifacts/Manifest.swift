@@ -36,6 +36,16 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sha256: String
         public var bytes: Int
         public var encodedBytes: Int
+        /// The brotli artifact of the same content; absent (not null) when only gzip is written.
+        public var brotli: EncodedArtifact? = nil
+    }
+
+    /// Another encoding of an artifact's content (`sha256` and `bytes` are the entry's): its
+    /// object key, the SHA-256 of its stored (encoded) bytes, and their count.
+    public struct EncodedArtifact: Codable, Sendable, Equatable {
+        public var key: String
+        public var encodedSha256: String
+        public var encodedBytes: Int
     }
 
     /// One city's artifact.
@@ -51,6 +61,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var features: Int
         public var vertices: Int
         public var styles: [String]
+        /// The brotli artifact (`Content-Encoding: br`); absent (not null) when only gzip is written.
+        public var brotli: EncodedArtifact? = nil
     }
 
     public static let currentSchema = 1

@@ -10,6 +10,21 @@ struct CachedCity: Codable {
     var artifactPath: String
 }
 
+/// A cache hit: the city and its artifact bytes.
+struct CachedArtifacts {
+    var city: CachedCity
+    var gzip: [UInt8]
+    var brotli: [UInt8]?
+
+    /// The files to write: gzip, then brotli (at the key the manifest entry names).
+    var files: [ArtifactFile] {
+        [ArtifactFile(path: city.artifactPath, bytes: gzip, city: city.entry.id)]
+            + (zip(city.entry.brotli.map { [$0.key] } ?? [], brotli.map { [$0] } ?? []).map {
+                ArtifactFile(path: $0, bytes: $1, city: city.entry.id)
+            })
+    }
+}
+
 /// A diagnostic as stored in the cache.
 struct CachedDiagnostic: Codable {
     var file: String, line: Int, column: Int, error: Bool, message: String
@@ -71,25 +86,32 @@ public struct BuildCache: Sendable {
         Array(SHA256.hash(data: CitySettings(code: codeIdentity, config: config).encoded()))
     }
 
-    /// The cached city and its artifact bytes, if present and intact.
-    func load(_ key: String) -> (city: CachedCity, artifact: [UInt8])? {
+    /// The cached city and its artifact bytes (gzip, and brotli when `brotli`), if present and
+    /// intact. An entry without a brotli artifact is a miss when `brotli` is asked for.
+    func load(_ key: String, brotli: Bool) -> CachedArtifacts? {
         let dir = citiesDirectory + "/" + key
-        guard let meta = FileManager.default.contents(atPath: dir + "/city.json"),
+        let fm = FileManager.default
+        guard let meta = fm.contents(atPath: dir + "/city.json"),
             let city = try? JSONDecoder().decode(CachedCity.self, from: meta),
-            let artifact = FileManager.default.contents(atPath: dir + "/artifact.gz"),
+            let artifact = fm.contents(atPath: dir + "/artifact.gz"),
             artifact.count == city.entry.encodedBytes
         else { return nil }
-        return (city, [UInt8](artifact))
+        guard brotli else { return CachedArtifacts(city: city, gzip: [UInt8](artifact), brotli: nil) }
+        guard let expected = city.entry.brotli, let br = fm.contents(atPath: dir + "/artifact.br"),
+            br.count == expected.encodedBytes
+        else { return nil }
+        return CachedArtifacts(city: city, gzip: [UInt8](artifact), brotli: [UInt8](br))
     }
 
     /// Stores a city (write aside, then rename, so readers never see half an entry).
-    func store(_ key: String, city: CachedCity, artifact: [UInt8]) {
+    func store(_ key: String, city: CachedCity, artifact: [UInt8], brotli: [UInt8]? = nil) {
         let fm = FileManager.default
         let root = URL(fileURLWithPath: citiesDirectory)
         let staging = root.appendingPathComponent(".\(key).\(UUID().uuidString)")
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             try Data(artifact).write(to: staging.appendingPathComponent("artifact.gz"))
+            if let brotli { try Data(brotli).write(to: staging.appendingPathComponent("artifact.br")) }
             try JSONEncoder().encode(city).write(to: staging.appendingPathComponent("city.json"))
             let target = root.appendingPathComponent(key)
             try? fm.removeItem(at: target)

@@ -95,9 +95,9 @@ public struct BuildPipeline {
         let cityGroups = checked.cities
         let settings = cache?.settingsDigest(config) ?? []
         let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, settings: settings) } }
-        var cached: [Int: (city: CachedCity, artifact: [UInt8])] = [:]
+        var cached: [Int: CachedArtifacts] = [:]
         for (i, key) in keys.enumerated() {
-            if let cache, let key, let hit = cache.load(key) { cached[i] = hit }
+            if let cache, let key, let hit = cache.load(key, brotli: config.writesBrotli) { cached[i] = hit }
         }
         let missing = cityGroups.indices.filter { cached[$0] == nil }
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
@@ -159,7 +159,7 @@ public struct BuildPipeline {
         var contested: [BuildReport.Contested] = []
         for (i, city) in cityGroups.enumerated() {
             if let hit = cached[i] {
-                outputFiles.append(ArtifactFile(path: hit.city.artifactPath, bytes: hit.artifact, city: city.city))
+                outputFiles += hit.files
                 entries.append(hit.city.entry)
                 rows.append(hit.city.row)
                 contested += hit.city.contested
@@ -174,7 +174,7 @@ public struct BuildPipeline {
                     city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"),
                     squareMetres: $0.squareMetres)
             }
-            outputFiles.append(artifact.file)
+            outputFiles += artifact.files
             entries.append(artifact.entry)
             rows.append(row)
             contested += cityContested
@@ -184,12 +184,13 @@ public struct BuildPipeline {
                     city: CachedCity(
                         entry: artifact.entry, row: row, contested: cityContested,
                         diagnostics: result.diagnostics.map(CachedDiagnostic.init),
-                        artifactPath: artifact.file.path), artifact: artifact.file.bytes)
+                        artifactPath: artifact.file.path), artifact: artifact.file.bytes, brotli: artifact.brotli?.bytes
+                )
             }
         }
         cache?.prune(cities: Set(keys.compactMap { $0 }).union(points.cacheKeys), files: pass.cacheKeys)
         let styleArtifact = try set.styleTable(table)
-        outputFiles.append(styleArtifact.file)
+        outputFiles += styleArtifact.files
         outputFiles += points.files
         clock.lap("artifacts", into: &seconds)
 
@@ -220,7 +221,7 @@ extension BuildReport.City {
     /// The report row of a city just built.
     init(
         _ city: CityGroups, _ result: CityResult,
-        _ artifact: (file: ArtifactFile, entry: Manifest.CityEntry, minified: Int),
+        _ artifact: CityArtifact,
         _ features: [FeatureSummary]
     ) {
         let inputs = city.groups.flatMap(\.members)
@@ -231,6 +232,7 @@ extension BuildReport.City {
             verticesIn: inputs.reduce(0) { $0 + features[$1].positionCount },
             verticesOut: artifact.entry.vertices, bytesAuthored: inputs.reduce(0) { $0 + features[$1].byteCount },
             bytesMinified: artifact.minified, bytesGzip: artifact.entry.encodedBytes,
+            bytesBrotli: artifact.entry.brotli?.encodedBytes,
             verticesBeforeSimplify: result.groups.reduce(0) { $0 + $1.verticesBeforeSimplify },
             maxDeviationM: result.groups.map(\.hausdorffM).max() ?? 0)
     }

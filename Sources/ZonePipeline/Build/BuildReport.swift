@@ -12,6 +12,8 @@ public struct BuildReport: Codable, Sendable {
         public var bytesAuthored: Int
         public var bytesMinified: Int
         public var bytesGzip: Int
+        /// Bytes of its brotli artifact; absent when only gzip is written.
+        public var bytesBrotli: Int? = nil
         /// Vertices simplification started from (snapped), and the largest distance in metres it
         /// moved a border (0 when simplification is off).
         public var verticesBeforeSimplify: Int
@@ -49,7 +51,7 @@ public struct BuildReport: Codable, Sendable {
         cities.reduce(
             City(
                 id: "total", inputFeatures: 0, inputPolygons: 0, outputFeatures: 0, verticesIn: 0,
-                verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0,
+                verticesOut: 0, bytesAuthored: 0, bytesMinified: 0, bytesGzip: 0, bytesBrotli: nil,
                 verticesBeforeSimplify: 0, maxDeviationM: 0)
         ) { t, c in
             City(
@@ -58,6 +60,7 @@ public struct BuildReport: Codable, Sendable {
                 outputFeatures: t.outputFeatures + c.outputFeatures, verticesIn: t.verticesIn + c.verticesIn,
                 verticesOut: t.verticesOut + c.verticesOut, bytesAuthored: t.bytesAuthored + c.bytesAuthored,
                 bytesMinified: t.bytesMinified + c.bytesMinified, bytesGzip: t.bytesGzip + c.bytesGzip,
+                bytesBrotli: c.bytesBrotli.map { (t.bytesBrotli ?? 0) + $0 } ?? t.bytesBrotli,
                 verticesBeforeSimplify: t.verticesBeforeSimplify + c.verticesBeforeSimplify,
                 maxDeviationM: max(t.maxDeviationM, c.maxDeviationM))
         }

@@ -39,7 +39,7 @@ struct BuildUnit {
 struct BuiltCity {
     var index: Int
     var result: CityResult
-    var artifact: Result<(file: ArtifactFile, entry: Manifest.CityEntry, minified: Int), any Error>
+    var artifact: Result<CityArtifact, any Error>
 }
 
 /// A unit's features as read again for its build.

@@ -60,7 +60,7 @@ extension PipelineConfig {
     /// The keys allowed at the top level of `pipeline.yml`.
     static let keys = [
         "zones", "output", "group_by", "keep", "precision", "repair", "overlaps", "simplify",
-        "antimeridian", "styles", "gzip_level", "publish", "points",
+        "antimeridian", "styles", "gzip_level", "encodings", "brotli_quality", "publish", "points",
     ]
 
     /// Reads the top-level mapping; absent keys keep their ``default`` values.
@@ -80,11 +80,24 @@ extension PipelineConfig {
             case "antimeridian": antimeridian = try AntimeridianConfig(node: value, reader: r)
             case "styles": styles = try StylesConfig(node: value, reader: r)
             case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
+            case "encodings": encodings = try Self.encodings(value, reader: r)
+            case "brotli_quality": brotliQuality = try r.int(value, in: 0...11)
             case "publish": publish = try PublishConfig(node: value, reader: r)
             case "points": points = try PointLayerConfig.layers(value, reader: r)
             default: break  // rejected by entries(of:)
             }
         }
+    }
+
+    /// `encodings`: a non-empty list of unique encoding names, normalized (gzip always written).
+    private static func encodings(_ node: Node, reader r: ConfigReader) throws(ConfigError) -> [ArtifactEncoding] {
+        guard case .sequence(let items) = node else {
+            throw r.error("expected a list of encodings (gzip, br), got \(r.describe(node))", at: node)
+        }
+        _ = try r.stringList(node, nonEmpty: true)  // strings, unique, at least one
+        var result: [ArtifactEncoding] = []
+        for item in items { result.append(try r.choice(item)) }
+        return ArtifactEncoding.normalized(result)
     }
 
     /// `zones`: one path, or a non-empty list of unique paths.

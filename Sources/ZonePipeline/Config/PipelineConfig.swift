@@ -27,6 +27,10 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var styles: StylesConfig
     /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 6: pipeline.yml says why).
     public var gzipLevel: Int
+    /// `encodings`: the content encodings written, gzip always first (``ArtifactEncoding/normalized(_:)``).
+    public var encodings: [ArtifactEncoding]
+    /// `brotli_quality`: brotli quality of the `br` artifacts, 0...11 (default 11, the smallest).
+    public var brotliQuality: Int
     /// `publish`: where and how artifacts are uploaded.
     public var publish: PublishConfig
     /// `points`: point layers clustered per zoom, in file order.
@@ -40,8 +44,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
         antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
-        gzipLevel: Int = 6, publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [],
-        sourcePath: String = ""
+        gzipLevel: Int = 6, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
+        publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
         self.zones = zones
         self.output = output
@@ -54,6 +58,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         self.antimeridian = antimeridian
         self.styles = styles
         self.gzipLevel = gzipLevel
+        self.encodings = ArtifactEncoding.normalized(encodings)
+        self.brotliQuality = brotliQuality
         self.publish = publish
         self.points = points
         self.sourcePath = sourcePath

@@ -77,16 +77,25 @@ extension Manifest {
         public var sha256: String
         public var bytes: Int
         public var encodedBytes: Int
+        /// SHA-256 of the stored bytes, when the manifest gives it (brotli artifacts).
+        public var encodedSha256: String? = nil
         public var metadata: ObjectMetadata
 
-        /// What is wrong with `bytes` as this artifact (stored size, gzip, uncompressed size,
-        /// SHA-256 of the content); empty when they are what the manifest promises.
+        /// True for a brotli artifact (`Content-Encoding: br`), false for gzip.
+        public var isBrotli: Bool { metadata.contentEncoding == "br" }
+
+        /// What is wrong with `bytes` as this artifact (stored size and SHA-256, gzip or brotli,
+        /// uncompressed size, SHA-256 of the content); empty when they are what the manifest promises.
         public func contentProblems(_ bytes: [UInt8]) -> [String] {
             var problems: [String] = []
             if bytes.count != encodedBytes {
                 problems.append("\(bytes.count) bytes, the manifest says \(encodedBytes)")
             }
-            guard let raw = try? Gzip.decompress(bytes) else { return problems + ["not gzip data"] }
+            if let encodedSha256, sha256Hex(bytes) != encodedSha256 {
+                problems.append("sha256 of the stored bytes differs from the manifest")
+            }
+            let decoded = isBrotli ? try? Brotli.decompress(bytes) : try? Gzip.decompress(bytes)
+            guard let raw = decoded else { return problems + [isBrotli ? "not brotli data" : "not gzip data"] }
             if raw.count != self.bytes {
                 problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)")
             }
@@ -95,26 +104,39 @@ extension Manifest {
         }
     }
 
-    /// The style table, every city artifact and every point file, with the headers they are served with.
+    /// The style table, every city artifact (each followed by its brotli artifact when it has
+    /// one) and every point file, with the headers they are served with.
     public var artifacts: [Artifact] {
         let immutable = "public, max-age=31536000, immutable"
-        return [
+        let style = Artifact(
+            key: styles.key, sha256: styles.sha256, bytes: styles.bytes, encodedBytes: styles.encodedBytes,
+            metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: immutable))
+        let cityArtifacts = cities.map {
             Artifact(
-                key: styles.key, sha256: styles.sha256, bytes: styles.bytes, encodedBytes: styles.encodedBytes,
+                key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
                 metadata: ObjectMetadata(
-                    contentType: "application/json", contentEncoding: "gzip", cacheControl: immutable))
-        ]
-            + cities.map {
-                Artifact(
-                    key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
-                    metadata: ObjectMetadata(
-                        contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
-            }
-            + pointFiles.map {
-                Artifact(
-                    key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
-                    metadata: ObjectMetadata(
-                        contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: immutable))
-            }
+                    contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
+        }
+        let pointArtifacts = pointFiles.map {
+            Artifact(
+                key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                metadata: ObjectMetadata(
+                    contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: immutable))
+        }
+        let gzipped = zip([style] + cityArtifacts, [styles.brotli] + cities.map(\.brotli)).flatMap { gzip, brotli in
+            [gzip] + (brotli.map { [gzip.brotli($0)] } ?? [])
+        }
+        return gzipped + pointArtifacts
+    }
+}
+
+extension Manifest.Artifact {
+    /// The brotli encoding of this (gzip) artifact's content, served as `br`.
+    func brotli(_ encoded: Manifest.EncodedArtifact) -> Manifest.Artifact {
+        var metadata = metadata
+        metadata.contentEncoding = "br"
+        return Manifest.Artifact(
+            key: encoded.key, sha256: sha256, bytes: bytes, encodedBytes: encoded.encodedBytes,
+            encodedSha256: encoded.encodedSha256, metadata: metadata)
     }
 }

@@ -31,7 +31,8 @@ public struct Verifier: Sendable {
                     problems.append("\(a.key): Content-Type \(m.contentType), expected \(a.metadata.contentType)")
                 }
                 if m.contentEncoding != a.metadata.contentEncoding {
-                    problems.append("\(a.key): Content-Encoding \(m.contentEncoding ?? "none"), expected gzip")
+                    let (found, expected) = (m.contentEncoding ?? "none", a.metadata.contentEncoding ?? "none")
+                    problems.append("\(a.key): Content-Encoding \(found), expected \(expected)")
                 }
             }
         }

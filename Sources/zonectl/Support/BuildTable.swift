@@ -1,17 +1,21 @@
 import Foundation
 import ZonePipeline
 
-/// The per-city table `zonectl build` prints: polygons → features, vertices, bytes.
+/// The per-city table `zonectl build` prints: polygons → features, vertices, bytes (a `br`
+/// column when the build wrote brotli artifacts).
 struct BuildTable {
     let report: BuildReport
 
     func render() -> String {
-        let header = ["city", "polygons", "features", "vertices in", "vertices out", "authored", "minified", "gzip"]
+        let brotli = report.total.bytesBrotli != nil
+        let header =
+            ["city", "polygons", "features", "vertices in", "vertices out", "authored", "minified", "gzip"]
+            + (brotli ? ["br"] : [])
         let rows = (report.cities + [report.total]).map { c in
             [
                 c.id, n(c.inputPolygons), n(c.outputFeatures), n(c.verticesIn), n(c.verticesOut),
                 bytes(c.bytesAuthored), bytes(c.bytesMinified), bytes(c.bytesGzip),
-            ]
+            ] + (brotli ? [c.bytesBrotli.map(bytes) ?? "-"] : [])
         }
         let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

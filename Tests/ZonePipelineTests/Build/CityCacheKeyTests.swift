@@ -23,6 +23,8 @@ import Testing
         "styles.keys": { $0.styles.keys = ["pattern"] },
         "styles.definitions": { $0.styles.definitions = ["p": JSONObject([("fill", .string("#00ff00"))])] },
         "gzipLevel": { $0.gzipLevel = 9 },
+        "encodings": { $0.encodings = [.gzip, .br] },
+        "brotliQuality": { $0.brotliQuality = 9 },
         "publish.target": { $0.publish.target = "s3://b/p" },
         "publish.endpoint": { $0.publish.endpoint = "http://127.0.0.1:9000" },
         "publish.region": { $0.publish.region = "eu-west-1" },

@@ -50,6 +50,12 @@ import Testing
             "styles.definitions null value", "styles:\n  definitions:\n    parking: {fill: ~}\n", 3, 21,
             "expected a string, number or boolean, got null"),
         BadConfig("gzip_level", "gzip_level: 9.0\n", 1, 13, "expected an integer, got float 9.0"),
+        BadConfig("encodings", "encodings: br\n", 1, 12, "expected a list of encodings (gzip, br), got string \"br\""),
+        BadConfig(
+            "encodings unknown", "encodings: [gzip, zstd]\n", 1, 19, "expected one of gzip, br, got string \"zstd\""),
+        BadConfig("encodings empty", "encodings: []\n", 1, 12, "expected at least one entry"),
+        BadConfig("encodings duplicate", "encodings: [br, br]\n", 1, 17, "duplicate entry \"br\""),
+        BadConfig("brotli_quality", "brotli_quality: 12\n", 1, 17, "expected an integer from 0 to 11, got 12"),
         BadConfig("publish", "publish: s3://b\n", 1, 10, "expected a mapping, got string \"s3://b\""),
         BadConfig("publish.target", "publish:\n  target: 5\n", 2, 11, "expected a string, got integer 5"),
         BadConfig("publish.endpoint", "publish:\n  endpoint: true\n", 2, 13, "expected a string, got boolean true"),
@@ -122,7 +128,7 @@ import Testing
         BadConfig(
             "top level", "zones: a\nfoo: 1\n", 2, 1,
             "unknown key 'foo'; expected one of: zones, output, group_by, keep, precision, repair, overlaps, "
-                + "simplify, antimeridian, styles, gzip_level, publish, points"),
+                + "simplify, antimeridian, styles, gzip_level, encodings, brotli_quality, publish, points"),
         BadConfig(
             "publish", "publish:\n  target: x\n  bucket: y\n", 3, 3,
             "unknown key 'bucket' in 'publish'; expected one of: target, endpoint, region, addressing, "

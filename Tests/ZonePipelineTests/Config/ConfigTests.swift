@@ -97,6 +97,9 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         #expect(c.antimeridian.interpolation == .greatCircle)
         #expect(c.styles == StylesConfig(property: "style", keys: [], definitions: [:]))
         #expect(c.gzipLevel == 6)
+        #expect(c.encodings == [.gzip])
+        #expect(c.brotliQuality == 11)
+        #expect(!c.writesBrotli)
         #expect(
             c.publish
                 == PublishConfig(
@@ -145,6 +148,8 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
                   stroke-opacity: 0
                   icon: true
             gzip_level: 1
+            encodings: [br]
+            brotli_quality: 9
             publish:
               target: s3://zones-bucket/prod
               endpoint: http://127.0.0.1:5000
@@ -180,6 +185,8 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
             ])
         #expect(c.styles.definitions["parking"]?.keys == ["stroke", "stroke-width", "fill-opacity", "icon", "fill"])
         #expect(c.gzipLevel == 1)
+        #expect(c.encodings == [.gzip, .br], "[br] alone: gzip is always written")
+        #expect(c.brotliQuality == 9)
         #expect(
             c.publish
                 == PublishConfig(
