@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from png_rgba import decode_png  # noqa: E402
-from render_style import start_xvfb  # noqa: E402
+from render_style import exclusive_render_lock, render_pool, stop  # noqa: E402
 
 SIZE = 512
 FAR = 60
@@ -54,12 +54,14 @@ def main():
     style_path, dist, zoom = sys.argv[1], sys.argv[2], int(sys.argv[3])
     style = json.load(open(style_path))
     manifest = json.load(open(os.path.join(dist, "manifest.json")))
+    lock = exclusive_render_lock()
     started = time.time()
-    xvfb = start_xvfb()
+    servers = []
 
     def give_up():
         sys.stderr.write(f"render_points.py: no result after {TIME_LIMIT_S} s\n")
-        xvfb.kill()
+        for xvfb in servers:
+            xvfb.kill()
         os._exit(3)
 
     watchdog = threading.Timer(TIME_LIMIT_S, give_up)
@@ -67,9 +69,7 @@ def main():
     watchdog.start()
     found = []
     try:
-        import mapli
-
-        pool = mapli.RenderPool(workers=1)
+        pool = render_pool(servers)
         pool.register_style("points", json=style)
         for layer in manifest.get("points", []):
             for city in layer["cities"]:
@@ -94,13 +94,9 @@ def main():
                 })
     finally:
         watchdog.cancel()
-        xvfb.terminate()
-        try:
-            xvfb.wait(timeout=10)
-        except Exception:
-            xvfb.kill()
-            xvfb.wait()
+        stop(servers)
     print(json.dumps({"clusters": found, "seconds": round(time.time() - started, 2)}, indent=1))
+    lock.close()
 
 
 if __name__ == "__main__":

@@ -60,6 +60,44 @@ def start_xvfb():
     return xvfb
 
 
+def exclusive_render_lock():
+    """Held until the process ends: one MapLibre render at a time on this machine. In CI, EGL
+    once failed to initialise (EGL_NOT_INITIALIZED) while two renders started Xvfb side by side."""
+    import fcntl
+    import tempfile
+
+    lock = open(os.path.join(tempfile.gettempdir(), "zonectl-mapli-render.lock"), "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    return lock
+
+
+def render_pool(servers, attempts=4):
+    """A mapli RenderPool (one worker) under an Xvfb of our own, appended to `servers`; an EGL
+    context that cannot be had is retried on a new Xvfb a few times before giving up."""
+    import mapli
+
+    for attempt in range(1, attempts + 1):
+        servers.append(start_xvfb())
+        try:
+            return mapli.RenderPool(workers=1)
+        except mapli.GraphicsUnavailableError as error:
+            sys.stderr.write(f"render: attempt {attempt}: {error}\n")
+            servers.pop().kill()
+            if attempt == attempts:
+                raise
+            time.sleep(2 * attempt)
+
+
+def stop(servers):
+    for xvfb in servers:
+        xvfb.terminate()
+        try:
+            xvfb.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            xvfb.kill()
+            xvfb.wait()
+
+
 def rgb(colour):
     digits = colour[1:]
     if len(digits) == 3:
@@ -139,21 +177,21 @@ def main():
     ] + style["layers"])
     os.makedirs(out_dir, exist_ok=True)
 
+    lock = exclusive_render_lock()
     started = time.time()
-    xvfb = start_xvfb()
+    servers = []
 
     def give_up():
         sys.stderr.write(f"render_style.py: no result after {TIME_LIMIT_S} s\n")
-        xvfb.kill()
+        for xvfb in servers:
+            xvfb.kill()
         os._exit(3)
 
     watchdog = threading.Timer(TIME_LIMIT_S, give_up)
     watchdog.daemon = True
     watchdog.start()
     try:
-        import mapli
-
-        pool = mapli.RenderPool(workers=1)
+        pool = render_pool(servers)
         pool.register_style("overlay", json=style)
         pool.register_style("background", json=with_background)
         cities = []
@@ -181,13 +219,9 @@ def main():
             })
     finally:
         watchdog.cancel()
-        xvfb.terminate()
-        try:
-            xvfb.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            xvfb.kill()
-            xvfb.wait()
+        stop(servers)
     print(json.dumps({"cities": cities, "seconds": round(time.time() - started, 2)}, indent=1))
+    lock.close()
 
 
 if __name__ == "__main__":
