@@ -6,6 +6,8 @@ struct CachedCity: Codable {
     var entry: Manifest.CityEntry
     var row: BuildReport.City
     var contested: [BuildReport.Contested]
+    var gaps: [GapFinding]
+    var closed: [BuildReport.Closed]
     var diagnostics: [CachedDiagnostic]
     var artifactPath: String
 }

@@ -157,12 +157,16 @@ public struct BuildPipeline {
         var entries: [Manifest.CityEntry] = []
         var rows: [BuildReport.City] = []
         var contested: [BuildReport.Contested] = []
+        var gaps: [GapFinding] = []
+        var closed: [BuildReport.Closed] = []
         for (i, city) in cityGroups.enumerated() {
             if let hit = cached[i] {
                 outputFiles += hit.files
                 entries.append(hit.city.entry)
                 rows.append(hit.city.row)
                 contested += hit.city.contested
+                gaps += hit.city.gaps
+                closed += hit.city.closed
                 continue
             }
             guard let built = fresh[i] else { continue }
@@ -174,15 +178,22 @@ public struct BuildPipeline {
                     city: city.city, winner: $0.winner.joined(separator: "/"), loser: $0.loser.joined(separator: "/"),
                     squareMetres: $0.squareMetres)
             }
+            let cityClosed = result.closed.map {
+                BuildReport.Closed(
+                    city: city.city, style: $0.group.joined(separator: "/"), squareMetres: $0.squareMetres)
+            }
             outputFiles += artifact.files
             entries.append(artifact.entry)
             rows.append(row)
             contested += cityContested
+            gaps += result.gaps
+            closed += cityClosed
             if let cache, let key = keys[i] {
                 cache.store(
                     key,
                     city: CachedCity(
-                        entry: artifact.entry, row: row, contested: cityContested,
+                        entry: artifact.entry, row: row, contested: cityContested, gaps: result.gaps,
+                        closed: cityClosed,
                         diagnostics: result.diagnostics.map(CachedDiagnostic.init),
                         artifactPath: artifact.file.path), artifact: artifact.file.bytes, brotli: artifact.brotli?.bytes
                 )
@@ -204,7 +215,8 @@ public struct BuildPipeline {
         var steps: [String: Double] = [:]
         for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
         let report = BuildReport(
-            features: account, cities: rows, total: BuildReport.total(rows), contested: contested,
+            features: account, cities: rows, total: BuildReport.total(rows), contested: contested, gaps: gaps,
+            closed: closed,
             stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
             parsedFiles: pass.parsedFiles, points: points.report.isEmpty ? nil : points.report)
         let encoder = JSONEncoder()

@@ -28,11 +28,22 @@ public struct BuildReport: Codable, Sendable {
         public var squareMetres: Double
     }
 
+    /// Area a style gained by closing gaps (`gaps.close_m`), in m².
+    public struct Closed: Codable, Sendable {
+        public var city: String
+        public var style: String
+        public var squareMetres: Double
+    }
+
     /// Features read = built + refused, with the reasons for each refused one.
     public var features: FeatureAccount
     public var cities: [City]
     public var total: City
     public var contested: [Contested]
+    /// Gaps between zones narrower than `gaps.report_m`, per city in city order.
+    public var gaps: [GapFinding] = []
+    /// Area closed per city and style (`gaps.close_m`).
+    public var closed: [Closed] = []
     /// Seconds per stage (load = read + validate every file; geometry = read the files again,
     /// build and write each city), and per step summed over threads (read, repair, overlay,
     /// simplify, finish, write).

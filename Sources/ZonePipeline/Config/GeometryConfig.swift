@@ -81,6 +81,40 @@ extension SimplifyConfig {
     }
 }
 
+/// Slivers between neighbouring zones (`gaps` in `pipeline.yml`; docs/ARCHITECTURE.md, "Gaps between zones").
+public struct GapsConfig: Sendable, Equatable, Encodable {
+    /// `report_m`: gaps narrower than this many metres are reported; 0 turns the report off.
+    public var reportM: Double
+    /// `close_m`: gaps narrower than this many metres are closed; 0 (the default) leaves them.
+    public var closeM: Double
+
+    /// Gap settings; the parameters default to the values of absent keys.
+    public init(reportM: Double = 2, closeM: Double = 0) {
+        self.reportM = reportM
+        self.closeM = closeM
+    }
+
+    /// The widest gap the build looks for, in metres (0: none).
+    var searchM: Double { max(reportM, closeM) }
+}
+
+extension GapsConfig {
+    /// The keys allowed in `gaps`.
+    static let keys = ["report_m", "close_m"]
+
+    /// Reads the `gaps` mapping (null: the defaults).
+    init(node: Node, reader r: ConfigReader) throws(ConfigError) {
+        self.init()
+        for entry in try r.entries(of: node, in: "gaps", allowed: Self.keys) {
+            switch entry.key {
+            case "report_m": reportM = try r.double(entry.value, atLeast: 0)
+            case "close_m": closeM = try r.double(entry.value, atLeast: 0)
+            default: break  // rejected by entries(of:)
+            }
+        }
+    }
+}
+
 /// How polygons crossing the antimeridian are split (`antimeridian` in `pipeline.yml`).
 public struct AntimeridianConfig: Sendable, Equatable, Encodable {
     /// Where an edge that crosses ±180° meets the meridian.

@@ -60,7 +60,7 @@ extension PipelineConfig {
     /// The keys allowed at the top level of `pipeline.yml`.
     static let keys = [
         "zones", "output", "group_by", "keep", "precision", "repair", "overlaps", "simplify",
-        "antimeridian", "styles", "gzip_level", "encodings", "brotli_quality", "publish", "points",
+        "antimeridian", "gaps", "styles", "gzip_level", "encodings", "brotli_quality", "publish", "points",
     ]
 
     /// Reads the top-level mapping; absent keys keep their ``default`` values.
@@ -78,6 +78,7 @@ extension PipelineConfig {
             case "overlaps": overlaps = try OverlapPolicy(node: value, reader: r)
             case "simplify": simplify = try SimplifyConfig(node: value, reader: r)
             case "antimeridian": antimeridian = try AntimeridianConfig(node: value, reader: r)
+            case "gaps": gaps = try GapsConfig(node: value, reader: r)
             case "styles": styles = try StylesConfig(node: value, reader: r)
             case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
             case "encodings": encodings = try Self.encodings(value, reader: r)

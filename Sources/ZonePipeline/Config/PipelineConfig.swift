@@ -23,6 +23,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var simplify: SimplifyConfig
     /// `antimeridian`: how edges crossing ±180° are split.
     public var antimeridian: AntimeridianConfig
+    /// `gaps`: slivers between zones reported and closed.
+    public var gaps: GapsConfig
     /// `styles`: which properties make a style, and named style definitions.
     public var styles: StylesConfig
     /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 9; pipeline.yml gives the measured trade-off).
@@ -43,7 +45,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         zones: [String] = ["zones"], output: String = "dist", groupBy: [String] = ["city", "style"],
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
-        antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
+        antimeridian: AntimeridianConfig = AntimeridianConfig(), gaps: GapsConfig = GapsConfig(),
+        styles: StylesConfig = StylesConfig(),
         gzipLevel: Int = 9, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
         publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
@@ -56,6 +59,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         self.overlaps = overlaps
         self.simplify = simplify
         self.antimeridian = antimeridian
+        self.gaps = gaps
         self.styles = styles
         self.gzipLevel = gzipLevel
         self.encodings = ArtifactEncoding.normalized(encodings)

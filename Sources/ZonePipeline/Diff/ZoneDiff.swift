@@ -12,6 +12,8 @@ public struct ZoneDiff: Sendable, Encodable {
     public var cities: [CityDiff]
     /// Every style of either side's style table, sorted by name.
     public var styles: [StyleDiff]
+    /// Area the working zones' build closed per city and style (`gaps.close_m`); empty when off.
+    public var closedGaps: [BuildReport.Closed] = []
 
     /// How areas are measured; every output says it.
     public static let areaMethod =
@@ -56,7 +58,7 @@ public struct ZoneDiff: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case before, after, configChanged, areaMethod, changed, summary, cities, styles
+        case before, after, configChanged, areaMethod, changed, summary, cities, styles, closedGaps
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -69,6 +71,7 @@ public struct ZoneDiff: Sendable, Encodable {
         try c.encode(summary, forKey: .summary)
         try c.encode(cities, forKey: .cities)
         try c.encode(styles, forKey: .styles)
+        if !closedGaps.isEmpty { try c.encode(closedGaps, forKey: .closedGaps) }
     }
 }
 

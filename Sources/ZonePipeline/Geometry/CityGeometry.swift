@@ -35,6 +35,10 @@ public struct CityResult: Sendable {
     public var city: String
     public var groups: [ZoneGroupResult]
     public var contested: [ContestedArea]
+    /// Gaps between zones narrower than `gaps.report_m`, in the order found.
+    public var gaps: [GapFinding] = []
+    /// Area each group gained by closing gaps (`gaps.close_m`), where it gained any.
+    public var closed: [ClosedArea] = []
     public var diagnostics: [Diagnostic]
     /// Seconds spent per step (repair, overlay, simplify, finish; the build adds read and write).
     public var timings: [String: Double]
@@ -59,18 +63,33 @@ struct CityGeometry {
         var clock = StageClock()
         let groups = prioritised(city.groups)
         var inputs: [[PolygonalGeometry]] = []
-        for group in groups {
-            inputs.append(try group.members.compactMap { try inputGeometry(features[$0]) })
+        var inputFeatures: [InputFeature] = []
+        for (g, group) in groups.enumerated() {
+            var polygons: [PolygonalGeometry] = []
+            for m in group.members {
+                guard let geometry = try inputGeometry(features[m]) else { continue }
+                polygons.append(geometry)
+                inputFeatures.append(InputFeature(index: m, group: g, geometry: geometry))
+            }
+            inputs.append(polygons)
         }
         clock.lap("repair", into: &result.timings)
 
-        // Dissolve, overlap priority and snapping in one planar overlay of the whole city: valid
-        // by construction, on the grid, borders shared by groups identical.
+        // Gaps between features narrower than the report or closing width (Geometry/Gaps/).
         var isPriority = false
         if case .priority = config.overlaps { isPriority = true }
-        let overlay = try CityOverlay(precision: config.precision, priority: isPriority)(inputs)
+        let gaps = CityGaps(config: config, features: inputFeatures, priority: isPriority)
+        clock.lap("gaps", into: &result.timings)
+
+        // Dissolve, overlap priority, gap filling and snapping in one planar overlay of the whole
+        // city: valid by construction, on the grid, borders shared by groups identical.
+        let overlay = try CityOverlay(precision: config.precision, priority: isPriority)(inputs, fills: gaps.fills)
         result.contested = overlay.contested.map {
             ContestedArea(winner: groups[$0.winner].key, loser: groups[$0.loser].key, squareMetres: $0.squareMetres)
+        }
+        result.gaps = gaps.findings(overlay.gaps, city: city.city, groups: groups, features: features)
+        result.closed = zip(groups, overlay.closedSquareMetres).compactMap { group, m2 in
+            m2 > 0 ? ClosedArea(group: group.key, squareMetres: m2) : nil
         }
         var geometries = overlay.groups
         for (i, group) in groups.enumerated() where overlay.collapsedPolygons[i] + overlay.collapsedHoles[i] > 0 {

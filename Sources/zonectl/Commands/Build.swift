@@ -52,6 +52,11 @@ extension Zonectl {
             let report = built.report
             print(BuildTable(report: report).render())
             if let points = report.points { print(PointTable(rows: points).render()) }
+            for line in GapLines(gaps: report.gaps, closed: report.closed, config: configFile.config.gaps)
+                .lines(verbose: global.verbose)
+            {
+                print(line)
+            }
             print(
                 "\(plural(report.features.read, "feature")) read: \(report.features.built) built"
                     + (report.features.refused.isEmpty

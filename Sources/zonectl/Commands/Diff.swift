@@ -50,13 +50,20 @@ extension Zonectl {
                 throw WorkingZonesDoNotBuild(errors: outcome.diagnostics.count { $0.severity == .error })
             }
             let after = ZoneSnapshot.built(built, name: "working zones")
-            let diff = try ZoneDiffer(groupBy: configFile.config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(
+            var diff = try ZoneDiffer(groupBy: configFile.config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(
                 before, after)
+            diff.closedGaps = built.report.closed
             if let pictures { try writePictures(diff, to: pictures) }
             switch output.format {
             case .markdown: print(DiffMarkdownReport(diff).render(), terminator: "")
             case .json: print(String(decoding: try diff.jsonBytes(), as: UTF8.self), terminator: "")
-            default: print(DiffTextReport(diff).render())
+            default:
+                print(DiffTextReport(diff).render())
+                for line in GapLines(gaps: [], closed: diff.closedGaps, config: configFile.config.gaps).lines(
+                    verbose: false)
+                {
+                    print(line)
+                }
             }
             return exitCode && diff.hasChanges ? .failure : .success
         }

@@ -21,6 +21,13 @@ public struct DiffMarkdownReport {
             out += ["#### Cities", "", markdown(tables.cities), "", "#### Groups", "", markdown(tables.groups), ""]
         }
         if !tables.changedStyles.isEmpty { out += ["#### Styles", "", markdown(tables.styles), ""] }
+        if !diff.closedGaps.isEmpty {
+            let closed = DiffTables.Table(
+                header: ["city", "style", "gap area closed (m²)"],
+                rows: diff.closedGaps.map { [$0.city, $0.style, String(format: "%.1f", $0.squareMetres)] },
+                numeric: [2])
+            out += ["#### Gaps closed (gaps.close_m)", "", markdown(closed), ""]
+        }
         let unchanged = diff.cities.count { $0.status == .unchanged }
         out += [
             (unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed. " : "")

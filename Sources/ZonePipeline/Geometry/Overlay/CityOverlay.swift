@@ -12,7 +12,8 @@ import Foundation
 ///    (``FaceLabels``);
 /// 4. a face belongs to the highest-priority group covering it (with `priority`), or to every
 ///    group covering it (without), and each group's rings are traced around its faces
-///    (``CoverageRings``).
+///    (``CoverageRings``). Gap fills (``Fill``) rank below every group: a face that no group
+///    covers goes to the group of a fill covering it, so a fill never takes a zone's ground.
 ///
 /// The result is valid by construction: on the grid, no edge crosses another, rings never
 /// touch themselves, and neighbouring groups share their border edges exactly. Input polygons
@@ -30,15 +31,27 @@ struct CityOverlay {
         /// they have no area left, and they vanish from the output.
         var collapsedPolygons: [Int]
         var collapsedHoles: [Int]
+        /// The gaps: connected areas no group covers but fills do (``GapRegions``).
+        var gaps: [GapRegion] = []
+        /// Per group, the area in m² (on the sphere) its fills closed.
+        var closedSquareMetres: [Double] = []
+    }
+
+    /// A gap piece (``GapFinder/Piece``) to fill: it goes to `groups` where no group covers it
+    /// (with `priority`, to the first of them); with no groups it is only measured.
+    struct Fill {
+        var ring: [(lon: Double, lat: Double)]
+        var groups: [Int]
     }
 
     /// Fine units per output grid unit.
     static let pixel: Int64 = 100
 
-    func callAsFunction(_ groups: [[PolygonalGeometry]]) throws -> Output {
+    func callAsFunction(_ groups: [[PolygonalGeometry]], fills: [Fill] = []) throws -> Output {
         let unit = pow10(precision)
         let fineScale = unit * Double(Self.pixel)
-        var segments = SegmentCollector(capacity: groups.reduce(0) { $0 + $1.reduce(0) { $0 + $1.positionCount } })
+        var segments = SegmentCollector(
+            capacity: groups.reduce(0) { $0 + $1.reduce(0) { $0 + $1.positionCount } } + 4 * fills.count)
         var collapsedPolygons = [Int](repeating: 0, count: groups.count)
         var collapsedHoles = collapsedPolygons
         for (g, polygons) in groups.enumerated() {
@@ -53,16 +66,40 @@ struct CityOverlay {
                 }
             }
         }
-        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel)(segments.finish()))
-        let labels = try FaceLabels(graph, groupCount: groups.count)
-        let cycles = graph.cycleCount
         let groupCount = groups.count
+        // Labels: the groups, then one fill label per group, then one for fills only measured.
+        let fillLabels = fills.isEmpty ? 0 : groupCount + 1
+        for fill in fills {
+            var ring = PolygonalGeometryBuilder()
+            for p in fill.ring { ring.add(x: p.lon, y: p.lat) }
+            ring.add(x: fill.ring[0].lon, y: fill.ring[0].lat)
+            ring.closeRing()
+            ring.closePolygon()
+            let geometry = ring.build(checkRings: false)
+            for label in fill.groups.isEmpty ? [2 * groupCount] : fill.groups.map({ groupCount + $0 }) {
+                addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
+            }
+        }
+        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel)(segments.finish()))
+        let labels = try FaceLabels(graph, groupCount: groupCount + fillLabels)
+        let cycles = graph.cycleCount
+        // A face no group covers, that fills do: a gap.
+        let isGap =
+            fills.isEmpty
+            ? [Bool](repeating: false, count: cycles)
+            : (0..<cycles).map { c in
+                !(0..<groupCount).contains { labels.count(cycle: c, group: $0) > 0 }
+                    && (groupCount..<(2 * groupCount + 1)).contains { labels.count(cycle: c, group: $0) > 0 }
+            }
+        func filled(_ c: Int, by g: Int) -> Bool { isGap[c] && labels.count(cycle: c, group: groupCount + g) > 0 }
         // With priority, owner[c] is the one group a face belongs to (-1: none); without, a face
-        // belongs to every group whose count there is positive.
+        // belongs to every group whose count there is positive, or whose fill covers a gap.
         let owner =
             priority
             ? (0..<cycles).map { c in
-                Int32((0..<groupCount).first { labels.count(cycle: c, group: $0) > 0 } ?? -1)
+                Int32(
+                    (0..<groupCount).first { labels.count(cycle: c, group: $0) > 0 }
+                        ?? (0..<groupCount).first { filled(c, by: $0) } ?? -1)
             } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
         var out: [PolygonalGeometry] = []
@@ -70,12 +107,23 @@ struct CityOverlay {
             let polygons = try rings.polygons(
                 owned: priority
                     ? { owner[$0] == Int32(g) }
-                    : { labels.count(cycle: $0, group: g) > 0 })
+                    : { labels.count(cycle: $0, group: g) > 0 || filled($0, by: g) })
             out.append(Self.geometry(polygons, unit: unit))
         }
-        return Output(
-            groups: out, contested: priority ? contested(graph, labels, owner, unit: unit) : [],
+        var output = Output(
+            groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount, unit: unit) : [],
             collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
+        if !fills.isEmpty {
+            let regions = GapRegions(graph: graph, faces: labels.faces, isGap: isGap, unit: unit)
+            output.gaps = regions.regions { c in
+                (0..<groupCount).filter { g in priority ? owner[c] == Int32(g) : filled(c, by: g) }
+            }
+            output.closedSquareMetres = [Double](repeating: 0, count: groupCount)
+            for gap in output.gaps {
+                for (g, m2) in zip(gap.groups, gap.closedSquareMetres) { output.closedSquareMetres[g] += m2 }
+            }
+        }
+        return output
     }
 
     /// Appends the segments of ring r on the fine grid, directed with the area on the left;
@@ -129,10 +177,9 @@ struct CityOverlay {
 
     /// Per face taken by a group, the area of every lower group that covers it too, on the
     /// sphere (``sphericalArea(_:)``): a face is its cycles, outer border minus the parts inside.
-    private func contested(_ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], unit: Double) -> [(
-        winner: Int, loser: Int, squareMetres: Double
-    )] {
-        let groupCount = labels.groupCount
+    private func contested(
+        _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int, unit: Double
+    ) -> [(winner: Int, loser: Int, squareMetres: Double)] {
         // Indexed winner * G + loser; nil until a face adds to it.
         var totals = [Double?](repeating: nil, count: groupCount * groupCount)
         var cycle: [GridPoint] = []

@@ -1,0 +1,106 @@
+/// The border segments of a city's features in a metric frame, each directed with its feature's
+/// area on the left, and a grid to find the pairs of different features that come close.
+struct BorderSegments {
+    private(set) var segments: [Segment] = []
+    /// The feature of each segment.
+    private(set) var feature: [Int32] = []
+
+    subscript(i: Int) -> Segment { segments[i] }
+
+    init(_ features: [PolygonalGeometry], frame: LocalFrame) {
+        for (f, g) in features.enumerated() {
+            for p in 0..<g.polygonCount {
+                let rings = g.polygonRings(p)
+                for r in rings {
+                    let range = g.ringRange(r)
+                    guard range.count >= 4 else { continue }
+                    let points = range.map { i -> Point in
+                        let (x, y) = frame.project(g.position(i).x, g.position(i).y)
+                        return Point(x: x, y: y)
+                    }
+                    // Exterior counter-clockwise, holes clockwise: the area is on the left.
+                    var area2 = 0.0
+                    for i in 0..<(points.count - 1) { area2 += points[i].cross(points[i + 1]) }
+                    let forward = (area2 > 0) == (r == rings.lowerBound)
+                    for i in 0..<(points.count - 1) {
+                        let (a, b) = forward ? (points[i], points[i + 1]) : (points[i + 1], points[i])
+                        guard a.x != b.x || a.y != b.y else { continue }
+                        segments.append(Segment(a: a, b: b))
+                        feature.append(Int32(f))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` once for every pair of segments of different features whose boxes come
+    /// within `w` of each other (a superset of the pairs closer than `w`), in a fixed order.
+    func forEachClosePair(within w: Double, _ body: (Int, Int) -> Void) {
+        guard w > 0, segments.count > 1 else { return }
+        // Cells about twice the mean segment long. A segment lists the cells its box grown by
+        // w/2 meets; a long one, the cells within (cell + w)/2 of points every cell along it. Two
+        // segments closer than w then both list the cell of the midpoint of their closest points.
+        let total = segments.reduce(0.0) { $0 + ($1.b - $1.a).length }
+        let size = max(w, 2 * total / Double(segments.count))
+        var minX = Double.infinity
+        var minY = Double.infinity
+        for s in segments {
+            minX = min(minX, s.a.x, s.b.x)
+            minY = min(minY, s.a.y, s.b.y)
+        }
+        func cell(_ v: Double, _ origin: Double) -> Int64 { Int64(((v - origin) / size).rounded(.down)) + 1 }
+        var entries: [(cell: Int64, segment: Int32)] = []
+        entries.reserveCapacity(segments.count * 4)
+        let stride: Int64 = 1 << 31
+        func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ i: Int) {
+            for cx in cell(x0, minX)...cell(x1, minX) {
+                for cy in cell(y0, minY)...cell(y1, minY) { entries.append((cx * stride + cy, Int32(i))) }
+            }
+        }
+        let half = w / 2
+        for (i, s) in segments.enumerated() {
+            let (x0, x1) = (min(s.a.x, s.b.x), max(s.a.x, s.b.x))
+            let (y0, y1) = (min(s.a.y, s.b.y), max(s.a.y, s.b.y))
+            if (x1 - x0 + w) * (y1 - y0 + w) <= 16 * size * size {
+                add(x0 - half, y0 - half, x1 + half, y1 + half, i)
+            } else {
+                let n = Int(((s.b - s.a).length / size).rounded(.up))
+                let r = (size + w) / 2
+                for k in 0...n {
+                    let p = s.at(Double(k) / Double(n))
+                    add(p.x - r, p.y - r, p.x + r, p.y + r, i)
+                }
+            }
+        }
+        entries.sort { ($0.cell, $0.segment) < ($1.cell, $1.segment) }
+        var pairs: [UInt64] = []
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count && entries[end].cell == entries[start].cell { end += 1 }
+            for i in start..<end where i == start || entries[i - 1].segment != entries[i].segment {
+                let s = Int(entries[i].segment)
+                for j in (i + 1)..<end {
+                    let t = Int(entries[j].segment)
+                    guard t != s, entries[j - 1].segment != entries[j].segment, feature[s] != feature[t],
+                        Self.boxesWithin(w, segments[s], segments[t])
+                    else { continue }
+                    pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
+                }
+            }
+            start = end
+        }
+        pairs.sort()
+        var last: UInt64? = nil
+        for key in pairs where key != last {
+            last = key
+            body(Int(key >> 32), Int(key & 0xFFFF_FFFF))
+        }
+    }
+
+    /// Whether the boxes of two segments come within w of each other.
+    static func boxesWithin(_ w: Double, _ s: Segment, _ t: Segment) -> Bool {
+        min(s.a.x, s.b.x) - w < max(t.a.x, t.b.x) && min(t.a.x, t.b.x) - w < max(s.a.x, s.b.x)
+            && min(s.a.y, s.b.y) - w < max(t.a.y, t.b.y) && min(t.a.y, t.b.y) - w < max(s.a.y, s.b.y)
+    }
+}

@@ -1,0 +1,149 @@
+/// A gap between zones narrower than `gaps.report_m`, as the build report and `validate` list it.
+public struct GapFinding: Sendable, Codable, Equatable {
+    public var city: String
+    /// Where each feature on its sides starts (file:line:column), in input order.
+    public var features: [String]
+    /// The groups of those features (`group_by` values joined by "/"), without repeats.
+    public var styles: [String]
+    /// The distance across it where it is narrowest and where it is widest (at most the width
+    /// searched, `max(report_m, close_m)`: a notch is followed until it is that wide).
+    public var minWidthM: Double
+    public var maxWidthM: Double
+    /// Its length (half its border) and its area on the sphere.
+    public var lengthM: Double
+    public var squareMetres: Double
+    /// The centre of its box, in degrees.
+    public var lon: Double
+    public var lat: Double
+    /// The groups that took it (`gaps.close_m`); empty when it is only reported.
+    public var closedInto: [String]
+}
+
+/// Area a group gained by closing gaps, in m² on the sphere.
+public struct ClosedArea: Sendable {
+    public var group: [String]
+    public var squareMetres: Double
+}
+
+/// One input feature of a city as the geometry stage holds it.
+struct InputFeature {
+    /// Index into the city's features.
+    var index: Int
+    /// Index of its group, in priority order.
+    var group: Int
+    /// Split at the antimeridian and repaired.
+    var geometry: PolygonalGeometry
+}
+
+/// The gaps of one city: the pieces ``GapFinder`` finds, as overlay fills (closed into a group
+/// when narrower than `close_m`, only measured when narrower than `report_m`), and the findings
+/// the overlay's gap regions become.
+struct CityGaps {
+    let config: GapsConfig
+    let pieces: [GapFinder.Piece]
+    let fills: [CityOverlay.Fill]
+    let features: [InputFeature]
+
+    /// Within one group a gap goes to it; between two, to the higher-priority one (the lower
+    /// index), or to both with `overlaps: allow`. Pieces are searched at `close_m` for closing
+    /// and at `report_m` for the report (once when they are equal).
+    init(config: PipelineConfig, features: [InputFeature], priority: Bool) {
+        self.config = config.gaps
+        self.features = features
+        let (closeM, reportM) = (config.gaps.closeM, config.gaps.reportM)
+        guard max(closeM, reportM) > 0, features.count > 1,
+            let box = features.compactMap({ BoundingBox($0.geometry) }).reduce(nil, { $0?.union($1) ?? $1 })
+        else {
+            (pieces, fills) = ([], [])
+            return
+        }
+        // Pieces thinner than half a grid cell vanish when snapped to the output grid.
+        let gridM = LocalFrame.radius * Double.pi / 180 / pow10(config.precision)
+        func find(_ width: Double) -> [GapFinder.Piece] {
+            width > 0 ? GapFinder(width: width, floor: gridM / 2).pieces(features.map(\.geometry), box: box) : []
+        }
+        let closing = find(closeM)
+        pieces = reportM == closeM ? closing : find(reportM)
+        var fills = closing.map { p in
+            let (a, b) = (features[p.features.0].group, features[p.features.1].group)
+            return CityOverlay.Fill(
+                ring: p.ring, groups: a == b ? [a] : priority ? [min(a, b)] : [min(a, b), max(a, b)])
+        }
+        if reportM != closeM { fills += pieces.map { CityOverlay.Fill(ring: $0.ring, groups: []) } }
+        self.fills = fills
+            let text =
+                "{\"type\":\"FeatureCollection\",\"features\":["
+                + rings.map {
+                    "{\"type\":\"Feature\",\"properties\":{},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":\($0)}}"
+                }.joined(separator: ",") + "]}"
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The overlay's gap regions narrower than `report_m` somewhere, with the features on their sides.
+    func findings(_ regions: [GapRegion], city: String, groups: [FeatureGroup], features all: [Feature])
+        -> [GapFinding]
+    {
+        guard config.reportM > 0, !regions.isEmpty else { return [] }
+        let index = PieceIndex(pieces)
+        return regions.compactMap { region in
+            let near = index.pieces(touching: region)
+            guard !near.isEmpty else { return nil }
+            let narrowest = near.map { pieces[$0].minWidthM }.min()!
+            let widest = near.map { pieces[$0].maxWidthM }.max()!
+            let members = Set(near.flatMap { [pieces[$0].features.0, pieces[$0].features.1] }).sorted()
+            var styles: [String] = []
+            for m in members {
+                let style = groups[features[m].group].key.joined(separator: "/")
+                if !styles.contains(style) { styles.append(style) }
+            }
+            return GapFinding(
+                city: city, features: members.map { all[features[$0].index].location.description },
+                styles: styles, minWidthM: narrowest, maxWidthM: widest, lengthM: region.lengthM,
+                squareMetres: region.squareMetres,
+                lon: (region.west + region.east) / 2, lat: (region.south + region.north) / 2,
+                closedInto: region.groups.map { groups[$0].key.joined(separator: "/") })
+        }
+    }
+}
+
+/// Gap pieces by their boxes, in cells of about 100 m.
+private struct PieceIndex {
+    static let cell = 0.001
+    let boxes: [(west: Double, south: Double, east: Double, north: Double)]
+    var cells: [SIMD2<Int64>: [Int]] = [:]
+
+    init(_ pieces: [GapFinder.Piece]) {
+        boxes = pieces.map { p in
+            (
+                p.ring.map(\.lon).min()!, p.ring.map(\.lat).min()!, p.ring.map(\.lon).max()!,
+                p.ring.map(\.lat).max()!
+            )
+        }
+        for (i, b) in boxes.enumerated() {
+            for key in Self.keys(b.west, b.south, b.east, b.north) { cells[key, default: []].append(i) }
+        }
+    }
+
+    static func keys(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> [SIMD2<Int64>] {
+        func c(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
+        var out: [SIMD2<Int64>] = []
+        for x in c(w)...c(e) { for y in c(s)...c(n) { out.append(SIMD2(x, y)) } }
+        return out
+    }
+
+    /// Pieces whose box meets the region's, grown by a margin for snapping.
+    func pieces(touching r: GapRegion) -> [Int] {
+        let m = 1e-6
+        var found = Set<Int>()
+        for key in Self.keys(r.west - m, r.south - m, r.east + m, r.north + m) {
+            for i in cells[key] ?? [] {
+                let b = boxes[i]
+                if b.west <= r.east + m && r.west - m <= b.east && b.south <= r.north + m && r.south - m <= b.north {
+                    found.insert(i)
+                }
+            }
+        }
+        return found.sorted()
+    }
+}

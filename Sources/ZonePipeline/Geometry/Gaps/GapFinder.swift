@@ -1,0 +1,169 @@
+/// Finds the slivers between neighbouring features narrower than a width (docs/ARCHITECTURE.md,
+/// "Gaps between zones").
+///
+/// Two border segments of *different* features that face each other across free space, run
+/// within 60° of antiparallel and come closer than `width` span a gap: the piece is the convex
+/// hull of the parts of the two segments that lie within `width` of the other. The union of
+/// the pieces, less everything a zone covers (the overlay takes that off), is the gap. So:
+/// - a slit between two zones, or a notch where two zones (of one style or two) almost touch,
+///   is found up to the point where it is `width` wide;
+/// - a bay or courtyard of one feature is never found (its sides belong to one feature), and
+///   neither is a space between features wider than `width` (no pair is close enough);
+/// - a corner where two zones meet at a blunt angle (over 60°) is not a gap.
+struct GapFinder {
+    /// Widest gap found, in metres.
+    let width: Double
+    /// Pieces thinner than this many metres are dropped (the output grid swallows them).
+    let floor: Double
+
+    /// One sliver between two features: a convex polygon in longitude/latitude.
+    struct Piece {
+        /// Counter-clockwise ring, not closed.
+        var ring: [(lon: Double, lat: Double)]
+        /// The two features, indices into the input, lower first.
+        var features: (Int, Int)
+        /// The smallest and the largest distance across the piece between its two borders, in metres.
+        var minWidthM: Double
+        var maxWidthM: Double
+    }
+
+    /// The pieces between `features` (each a geometry in longitude/latitude), in a frame around `box`.
+    func pieces(_ features: [PolygonalGeometry], box: BoundingBox) -> [Piece] {
+        let frame = LocalFrame(box: box)
+        let segments = BorderSegments(features, frame: frame)
+        var out: [Piece] = []
+        segments.forEachClosePair(within: width) { s, t in
+            guard let piece = piece(segments[s], segments[t]) else { return }
+            let ring = piece.hull.map { frame.unproject($0.x, $0.y) }.map { (lon: $0.lon, lat: $0.lat) }
+            let (a, b) = (segments.feature[s], segments.feature[t])
+            out.append(
+                Piece(
+                    ring: ring, features: (Int(min(a, b)), Int(max(a, b))), minWidthM: piece.narrowest,
+                    maxWidthM: piece.widest))
+        }
+        return out
+    }
+
+    /// The hull of the parts of s and t within `width` of each other, when they face each other.
+    func piece(_ s: Segment, _ t: Segment) -> (hull: [Point], narrowest: Double, widest: Double)? {
+        let ds = s.b - s.a
+        let dt = t.b - t.a
+        let ls = ds.length
+        let lt = dt.length
+        guard ls > 0, lt > 0, ds.dot(dt) <= -0.5 * ls * lt else { return nil }
+        // Free space is on the right of a border (area on the left): each must reach into the other's.
+        guard max(-ds.cross(t.a - s.a), -ds.cross(t.b - s.a)) > 0,
+            max(-dt.cross(s.a - t.a), -dt.cross(s.b - t.a)) > 0
+        else { return nil }
+        guard let sPart = s.part(within: width, of: t), let tPart = t.part(within: width, of: s) else { return nil }
+        let across = max(
+            t.distance(to: sPart.a), t.distance(to: sPart.b), s.distance(to: tPart.a), s.distance(to: tPart.b))
+        guard across >= floor else { return nil }
+        let hull = convexHull([sPart.a, sPart.b, tPart.a, tPart.b])
+        guard hull.count >= 3 else { return nil }
+        let narrowest = min(
+            t.distance(to: sPart.a), t.distance(to: sPart.b), s.distance(to: tPart.a), s.distance(to: tPart.b),
+            s.crosses(t) ? 0 : .infinity)
+        return (hull, narrowest, across)
+    }
+}
+
+/// A point or vector in a city's metric frame.
+struct Point {
+    var x: Double
+    var y: Double
+
+    static func - (p: Point, q: Point) -> Point { Point(x: p.x - q.x, y: p.y - q.y) }
+    static func + (p: Point, q: Point) -> Point { Point(x: p.x + q.x, y: p.y + q.y) }
+    static func * (p: Point, k: Double) -> Point { Point(x: p.x * k, y: p.y * k) }
+    func dot(_ q: Point) -> Double { x * q.x + y * q.y }
+    func cross(_ q: Point) -> Double { x * q.y - y * q.x }
+    var length: Double { (x * x + y * y).squareRoot() }
+}
+
+/// A directed border segment, area on its left.
+struct Segment {
+    var a: Point
+    var b: Point
+
+    func at(_ u: Double) -> Point { a + (b - a) * u }
+
+    /// Whether the two segments cross (the nearest points are then 0 apart).
+    func crosses(_ o: Segment) -> Bool {
+        let d = b - a
+        let e = o.b - o.a
+        return (d.cross(o.a - a) > 0) != (d.cross(o.b - a) > 0) && (e.cross(a - o.a) > 0) != (e.cross(b - o.a) > 0)
+    }
+
+    /// Distance from p to the segment.
+    func distance(to p: Point) -> Double {
+        let d = b - a
+        let len2 = d.dot(d)
+        let u = len2 > 0 ? min(1, max(0, (p - a).dot(d) / len2)) : 0
+        return (p - at(u)).length
+    }
+
+    /// The sub-segment of points closer than `w` to `other`, or nil: the segment clipped to the
+    /// capsule of radius w around `other` (convex, so one interval).
+    func part(within w: Double, of other: Segment) -> Segment? {
+        let d = b - a
+        let e = other.b - other.a
+        let le = e.length
+        guard le > 0 else { return nil }
+        let (ex, ey) = (e.x / le, e.y / le)
+        // In other's frame: u along it (0...le), v across it (-w...w).
+        let (u0, v0) = ((a - other.a).dot(Point(x: ex, y: ey)), (a - other.a).cross(Point(x: ex, y: ey)))
+        let (du, dv) = (d.dot(Point(x: ex, y: ey)), d.cross(Point(x: ex, y: ey)))
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        // The rectangle: 0 <= u <= le, |v| < w.
+        if let (p, q) = Self.slab(u0, du, 0, le), let (r, s) = Self.slab(v0, dv, -w, w) {
+            let (from, to) = (max(p, r, 0), min(q, s, 1))
+            if from < to { (lo, hi) = (min(lo, from), max(hi, to)) }
+        }
+        // The two discs at other's ends.
+        for c in [other.a, other.b] {
+            let f = a - c
+            let qa = d.dot(d)
+            let qb = 2 * f.dot(d)
+            let qc = f.dot(f) - w * w
+            let disc = qb * qb - 4 * qa * qc
+            guard qa > 0, disc > 0 else { continue }
+            let root = disc.squareRoot()
+            let (from, to) = (max((-qb - root) / (2 * qa), 0), min((-qb + root) / (2 * qa), 1))
+            if from < to { (lo, hi) = (min(lo, from), max(hi, to)) }
+        }
+        guard lo < hi else { return nil }
+        return Segment(a: at(lo), b: at(hi))
+    }
+
+    /// The parameters t where start + t·step lies in [min, max], or nil (an empty or unbounded-empty set).
+    static func slab(_ start: Double, _ step: Double, _ min: Double, _ max: Double) -> (Double, Double)? {
+        if step == 0 { return start >= min && start <= max ? (-Double.infinity, Double.infinity) : nil }
+        let (t0, t1) = ((min - start) / step, (max - start) / step)
+        return (Swift.min(t0, t1), Swift.max(t0, t1))
+    }
+}
+
+/// The convex hull of a few points, counter-clockwise, without repeats (Andrew's monotone chain).
+func convexHull(_ points: [Point]) -> [Point] {
+    let p = points.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+    guard p.count >= 3 else { return p }
+    var lower: [Point] = []
+    for q in p {
+        while lower.count >= 2, (lower[lower.count - 1] - lower[lower.count - 2]).cross(q - lower[lower.count - 2]) <= 0
+        {
+            lower.removeLast()
+        }
+        lower.append(q)
+    }
+    var upper: [Point] = []
+    for q in p.reversed() {
+        while upper.count >= 2, (upper[upper.count - 1] - upper[upper.count - 2]).cross(q - upper[upper.count - 2]) <= 0
+        {
+            upper.removeLast()
+        }
+        upper.append(q)
+    }
+    return Array(lower.dropLast() + upper.dropLast())
+}
