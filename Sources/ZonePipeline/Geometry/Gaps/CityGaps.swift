@@ -71,13 +71,6 @@ struct CityGaps {
         }
         if reportM != closeM { fills += pieces.map { CityOverlay.Fill(ring: $0.ring, groups: []) } }
         self.fills = fills
-            let text =
-                "{\"type\":\"FeatureCollection\",\"features\":["
-                + rings.map {
-                    "{\"type\":\"Feature\",\"properties\":{},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":\($0)}}"
-                }.joined(separator: ",") + "]}"
-            try? text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
     }
 
     /// The overlay's gap regions narrower than `report_m` somewhere, with the features on their sides.
