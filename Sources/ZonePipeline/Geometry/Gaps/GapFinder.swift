@@ -13,7 +13,7 @@
 struct GapFinder {
     /// Widest gap found, in metres.
     let width: Double
-    /// Pieces thinner than this many metres are dropped (the output grid swallows them).
+    /// Pieces thinner than this many metres are dropped (degenerate: borders on one line).
     let floor: Double
 
     /// One sliver between two features: a convex polygon in longitude/latitude.
@@ -103,8 +103,11 @@ struct Segment {
         return (p - at(u)).length
     }
 
-    /// The sub-segment of points closer than `w` to `other`, or nil: the segment clipped to the
-    /// capsule of radius w around `other` (convex, so one interval).
+    /// The sub-segment of points closer than `w` to `other` that face it (their perpendicular
+    /// foot on other's line falls on `other`), or nil: the segment clipped to the rectangle
+    /// that reaches w to either side of `other` (convex, so one interval). The ends' discs are
+    /// left out, so a piece stops where the two borders stop facing each other (at the mouth
+    /// of a slit into a wider space).
     func part(within w: Double, of other: Segment) -> Segment? {
         let d = b - a
         let e = other.b - other.a
@@ -119,18 +122,6 @@ struct Segment {
         // The rectangle: 0 <= u <= le, |v| < w.
         if let (p, q) = Self.slab(u0, du, 0, le), let (r, s) = Self.slab(v0, dv, -w, w) {
             let (from, to) = (max(p, r, 0), min(q, s, 1))
-            if from < to { (lo, hi) = (min(lo, from), max(hi, to)) }
-        }
-        // The two discs at other's ends.
-        for c in [other.a, other.b] {
-            let f = a - c
-            let qa = d.dot(d)
-            let qb = 2 * f.dot(d)
-            let qc = f.dot(f) - w * w
-            let disc = qb * qb - 4 * qa * qc
-            guard qa > 0, disc > 0 else { continue }
-            let root = disc.squareRoot()
-            let (from, to) = (max((-qb - root) / (2 * qa), 0), min((-qb + root) / (2 * qa), 1))
             if from < to { (lo, hi) = (min(lo, from), max(hi, to)) }
         }
         guard lo < hi else { return nil }
