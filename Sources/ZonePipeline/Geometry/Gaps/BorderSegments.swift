@@ -7,6 +7,7 @@ struct BorderSegments {
 
     subscript(i: Int) -> Segment { segments[i] }
 
+
     init(_ features: [PolygonalGeometry], frame: LocalFrame) {
         for (f, g) in features.enumerated() {
             for p in 0..<g.polygonCount {
@@ -35,7 +36,8 @@ struct BorderSegments {
 
     /// Calls `body` once for every pair of segments of different features whose boxes come
     /// within `w` of each other (a superset of the pairs closer than `w`), in a fixed order.
-    func forEachClosePair(within w: Double, _ body: (Int, Int) -> Void) {
+    /// `candidate` is a cheap test run before a pair is kept (it may be called more than once).
+    func forEachClosePair(within w: Double, where candidate: (Int, Int) -> Bool, _ body: (Int, Int) -> Void) {
         guard w > 0, segments.count > 1 else { return }
         // Cells about twice the mean segment long. A segment lists the cells its box grown by
         // w/2 meets; a long one, the cells within (cell + w)/2 of points every cell along it. Two
@@ -83,7 +85,7 @@ struct BorderSegments {
                 for j in (i + 1)..<end {
                     let t = Int(entries[j].segment)
                     guard t != s, entries[j - 1].segment != entries[j].segment, feature[s] != feature[t],
-                        Self.boxesWithin(w, segments[s], segments[t])
+                        Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t)
                     else { continue }
                     pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
                 }
@@ -102,5 +104,66 @@ struct BorderSegments {
     static func boxesWithin(_ w: Double, _ s: Segment, _ t: Segment) -> Bool {
         min(s.a.x, s.b.x) - w < max(t.a.x, t.b.x) && min(t.a.x, t.b.x) - w < max(s.a.x, s.b.x)
             && min(s.a.y, s.b.y) - w < max(t.a.y, t.b.y) && min(t.a.y, t.b.y) - w < max(s.a.y, s.b.y)
+    }
+}
+
+/// Whether points lie inside any of the features: the features whose box holds the point
+/// (found through a grid of boxes), each by the parity of its borders' crossings of a ray to
+/// the right.
+struct CoverageTest {
+    private let segments: BorderSegments
+    /// Each feature's segments (contiguous) and box.
+    private var ranges: [Range<Int>] = []
+    private var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+    private let cell: Double
+    private var cells: [SIMD2<Int64>: [Int32]] = [:]
+    /// Features whose box spans more than 64 cells: tried for every point.
+    private var large: [Int32] = []
+
+    init(_ segments: BorderSegments) {
+        self.segments = segments
+        let all = segments.segments
+        var start = 0
+        while start < all.count {
+            var end = start + 1
+            while end < all.count && segments.feature[end] == segments.feature[start] { end += 1 }
+            var b = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+            for s in all[start..<end] {
+                b = (min(b.x0, s.a.x, s.b.x), min(b.y0, s.a.y, s.b.y), max(b.x1, s.a.x, s.b.x), max(b.y1, s.a.y, s.b.y))
+            }
+            ranges.append(start..<end)
+            boxes.append(b)
+            start = end
+        }
+        let sizes = boxes.map { max($0.x1 - $0.x0, $0.y1 - $0.y0) }.sorted()
+        cell = max(sizes.isEmpty ? 1 : sizes[sizes.count / 2], 1e-6)
+        for (f, b) in boxes.enumerated() {
+            guard (key(b.x1) - key(b.x0) + 1) * (key(b.y1) - key(b.y0) + 1) <= 64 else {
+                large.append(Int32(f))
+                continue
+            }
+            for cx in key(b.x0)...key(b.x1) {
+                for cy in key(b.y0)...key(b.y1) { cells[SIMD2(cx, cy), default: []].append(Int32(f)) }
+            }
+        }
+    }
+
+    private func key(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
+
+    /// Whether p is strictly inside some feature (on a border counts as either; the points asked
+    /// about are off the borders).
+    func covers(_ p: Point) -> Bool {
+        for f in (cells[SIMD2(key(p.x), key(p.y))] ?? []) + large {
+            let b = boxes[Int(f)]
+            guard b.x0 < p.x, p.x < b.x1, b.y0 < p.y, p.y < b.y1 else { continue }
+            var inside = false
+            for i in ranges[Int(f)] {
+                let s = segments[i]
+                guard (s.a.y > p.y) != (s.b.y > p.y) else { continue }
+                if s.a.x + (p.y - s.a.y) / (s.b.y - s.a.y) * (s.b.x - s.a.x) > p.x { inside.toggle() }
+            }
+            if inside { return true }
+        }
+        return false
     }
 }

@@ -62,14 +62,16 @@ struct CityGaps {
         func find(_ width: Double) -> [GapFinder.Piece] {
             width > 0 ? GapFinder(width: width, floor: 1e-6).pieces(features.map(\.geometry), box: box) : []
         }
+        // One search when closing is at least as wide as reporting: the report keeps the gaps
+        // narrower than report_m somewhere.
         let closing = find(closeM)
-        pieces = reportM == closeM ? closing : find(reportM)
+        pieces = closeM >= reportM ? closing : find(reportM)
         var fills = closing.map { p in
             let (a, b) = (features[p.features.0].group, features[p.features.1].group)
             return CityOverlay.Fill(
                 ring: p.ring, groups: a == b ? [a] : priority ? [min(a, b)] : [min(a, b), max(a, b)])
         }
-        if reportM != closeM { fills += pieces.map { CityOverlay.Fill(ring: $0.ring, groups: []) } }
+        if closeM < reportM { fills += pieces.map { CityOverlay.Fill(ring: $0.ring, groups: []) } }
         self.fills = fills
     }
 
@@ -84,6 +86,7 @@ struct CityGaps {
             guard !near.isEmpty else { return nil }
             let narrowest = near.map { pieces[$0].minWidthM }.min()!
             let widest = near.map { pieces[$0].maxWidthM }.max()!
+            guard narrowest < config.reportM else { return nil }
             let members = Set(near.flatMap { [pieces[$0].features.0, pieces[$0].features.1] }).sorted()
             var styles: [String] = []
             for m in members {
