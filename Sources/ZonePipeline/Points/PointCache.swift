@@ -19,7 +19,7 @@ extension BuildCache {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let settings = (try? encoder.encode(layer)).map { String(decoding: $0, as: UTF8.self) } ?? layer.name
-        for part in ["zonectl-points-cache-1", codeIdentity, settings, "\(precision)", "\(gzipLevel)", city] {
+        for part in ["zonectl-points-cache-2", codeIdentity, settings, "\(precision)", "\(gzipLevel)", city] {
             add(part)
         }
         var numbers: [Double] = []

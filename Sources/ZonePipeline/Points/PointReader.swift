@@ -104,7 +104,8 @@ struct PointReader {
         }
         let kept = JSONObject(layer.keep.compactMap { k in properties[k].map { (k, $0) } })
         for (n, (lng, lat)) in points.enumerated() {
-            let id = baseID.map { positions.count > 1 ? "\($0)#\(n)" : $0 } ?? "\(lng),\(lat)"
+            // No id: "" (the point index then matches it by position; its cluster hash uses the position).
+            let id = baseID.map { positions.count > 1 ? "\($0)#\(n)" : $0 } ?? ""
             result.groups[key, default: PointSet(sumCount: layer.sum.count)].append(
                 longitude: lng, latitude: lat, id: id, kept: kept, sums: sums)
         }

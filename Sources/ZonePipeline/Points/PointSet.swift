@@ -3,7 +3,7 @@
 struct PointSet: Sendable {
     var longitude: [Double] = []
     var latitude: [Double] = []
-    /// A point's identity: its `id` property (or feature id), else its position.
+    /// A point's identity: its `id` property (or feature id); "" for a point without one.
     var ids: [String] = []
     /// The `keep` properties of each point.
     var kept: [JSONObject] = []
@@ -55,7 +55,7 @@ struct PointSet: Sendable {
             level.x.append(x)
             level.y.append(y)
             level.count.append(1)
-            level.memberHash.append(Self.hash(ids[i]))
+            level.memberHash.append(Self.hash(ids[i].isEmpty ? "\(longitude[i]),\(latitude[i])" : ids[i]))
             level.point.append(Int32(i))
             level.madeAt.append(-1)
             level.box += [x, y, x, y]

@@ -121,7 +121,8 @@ extension Manifest {
             Artifact(
                 key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
                 metadata: ObjectMetadata(
-                    contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: immutable))
+                    contentType: $0.key.hasSuffix(".json.gz") ? "application/json" : "application/geo+json",
+                    contentEncoding: "gzip", cacheControl: immutable))
         }
         let gzipped = zip([style] + cityArtifacts, [styles.brotli] + cities.map(\.brotli)).flatMap { gzip, brotli in
             [gzip] + (brotli.map { [gzip.brotli($0)] } ?? [])

@@ -21,6 +21,7 @@ public struct DiffMarkdownReport {
             out += ["#### Cities", "", markdown(tables.cities), "", "#### Groups", "", markdown(tables.groups), ""]
         }
         if !tables.changedStyles.isEmpty { out += ["#### Styles", "", markdown(tables.styles), ""] }
+        if !tables.changedPoints.isEmpty { out += ["#### Points", "", markdown(tables.points), ""] }
         let unchanged = diff.cities.count { $0.status == .unchanged }
         out += [
             (unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed. " : "")
