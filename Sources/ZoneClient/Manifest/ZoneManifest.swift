@@ -1,7 +1,7 @@
 internal import Foundation
 
-/// What a client reads of a published `manifest.json`: the version, the style table and one
-/// artifact per city. Unknown members are ignored, so later additions do not break old clients.
+/// What a client reads of a published `manifest.json`: the version, the style table, one
+/// artifact per city and the point layers' files. Unknown members are ignored, so later additions do not break old clients.
 public struct ZoneManifest: Codable, Sendable, Equatable {
     /// Manifest format version (1).
     public var schema: Int
@@ -19,6 +19,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// first one's zone holds the position. Nil when the store does not publish it (zones kept
     /// their overlaps, or an older zonectl).
     public var priority: [String]?
+    /// The point layers (``PointLayer``); nil when the store publishes none.
+    public var points: [PointLayer]?
 
     /// One city's artifact: a gzip'd GeoJSON FeatureCollection with one MultiPolygon per style.
     public struct City: Codable, Sendable, Equatable {
@@ -71,7 +73,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// A manifest.
     public init(
         schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
-        priority: [String]? = nil
+        priority: [String]? = nil, points: [PointLayer]? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -80,6 +82,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.styles = styles
         self.cities = cities
         self.priority = priority
+        self.points = points
     }
 
     /// Decodes `manifest.json`'s bytes.

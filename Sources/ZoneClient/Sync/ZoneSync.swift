@@ -118,9 +118,10 @@ public struct ZoneSync: Sendable {
 }
 
 extension ZoneManifest {
-    /// The objects a client keeps: the style table and each city's artifact. The one place to
-    /// choose another encoding of an artifact (a `br` variant, with its own key and sizes).
-    public var objects: [ZoneArtifact] { [styles] + cities.map(\.artifact) }
+    /// The objects a client keeps: the style table, each city's artifact and the point layers'
+    /// files (``pointObjects``). The one place to choose another encoding of an artifact (a `br`
+    /// variant, with its own key and sizes).
+    public var objects: [ZoneArtifact] { [styles] + cities.map(\.artifact) + pointObjects }
 }
 
 /// What one ``ZoneSync/run()`` did.
