@@ -92,14 +92,14 @@ extension PointBuild {
         layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: BuildCache?
     ) throws -> (PointCityBuilder.Built, String?) {
         let key = cache?.pointKey(
-            layer: layer, precision: config.precision, gzipLevel: config.gzipLevel, city: city, points: points)
+            layer: layer, precision: config.precision, city: city, points: points)
         if let cache, let key, let hit = cache.loadPoints(key) {
             var report = hit.city.report
             report.cached = true
             let files = zip(hit.city.paths, hit.files).map { ArtifactFile(path: $0, bytes: $1, city: city) }
             return (PointCityBuilder.Built(files: files, entry: hit.city.entry, report: report), key)
         }
-        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: config.gzipLevel)
+        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: layer.gzipLevel)
             .build(city: city, folder: folder, points: points)
         if let cache, let key {
             cache.storePoints(

@@ -74,17 +74,12 @@ struct PointCityBuilder {
     ) throws -> [(file: ArtifactFile, entry: Manifest.PointFile)] {
         let scale = Double(1 << (z - Self.metatileDelta))
         let last = (1 << (z - Self.metatileDelta)) - 1
-        var byTile: [Int: (bytes: [UInt8], features: Int)] = [:]
+        var byTile: [Int: TileBuffer] = [:]
         for i in 0..<level.itemCount {
             let tx = min(max(Int((level.x[i] * scale).rounded(.down)), 0), last)
             let ty = min(max(Int((level.y[i] * scale).rounded(.down)), 0), last)
-            let k = tx << 32 | ty
-            var tile = byTile[k] ?? ([], 0)
-            byTile[k] = nil
-            if tile.features > 0 { tile.bytes.append(UInt8(ascii: ",")) }
-            writer.append(level, i, zoom: z, to: &tile.bytes)
-            tile.features += 1
-            byTile[k] = tile
+            // One lookup, the tile's bytes appended to in place.
+            byTile[tx << 32 | ty, default: TileBuffer()].append(level, i, zoom: z, writer: writer)
         }
         return try byTile.map { k, tile in
             let (x, y) = (k >> 32, k & 0xFFFF_FFFF)
@@ -111,6 +106,18 @@ struct PointCityBuilder {
             ArtifactFile(path: path, bytes: gzip, city: city),
             Manifest.PointFile(key: path, sha256: hash, bytes: raw.count, encodedBytes: gzip.count, features: features)
         )
+    }
+}
+
+/// The features of one metatile, comma-separated, as they are written.
+private struct TileBuffer {
+    var bytes: [UInt8] = []
+    var features = 0
+
+    mutating func append(_ level: PointLevel, _ i: Int, zoom z: Int, writer: PointFeatureWriter) {
+        if features > 0 { bytes.append(UInt8(ascii: ",")) }
+        writer.append(level, i, zoom: z, to: &bytes)
+        features += 1
     }
 }
 

@@ -3,6 +3,9 @@
 /// properties numeric, the `group_by` property present. Findings are at file:line:column.
 struct PointReader {
     let layer: PointLayerConfig
+    /// Read common features straight from the bytes (`PointReader+Fast.swift`); false: every
+    /// feature through the generic `JSONValue` path (the tests compare the two).
+    var usesFastPath = true
 
     /// The points of the file per `group_by` value, and the findings.
     struct FileResult {
@@ -53,10 +56,15 @@ struct PointReader {
         repeat {
             s.skipWhitespace()
             let offset = s.pos
-            let value = try s.parseValue()
-            if let problem = add(value, to: &result) {
-                result.diagnostics.append(.error(text.location(ofByte: offset), problem))
+            var fast = s
+            let problem: String?
+            if usesFastPath, let feature = fastFeature(&fast) {
+                s = fast
+                problem = add(feature, to: &result)
+            } else {
+                problem = add(try s.parseValue(), to: &result)  // the generic path (PointReader+Fast.swift)
             }
+            if let problem { result.diagnostics.append(.error(text.location(ofByte: offset), problem)) }
         } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in an array")
     }
 

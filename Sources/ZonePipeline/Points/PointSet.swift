@@ -25,10 +25,13 @@ struct PointSet: Sendable {
 
     /// The same points in the stable order: longitude, latitude, then id.
     func sorted() -> PointSet {
+        // Positions compared first without touching the ids (no String retains per comparison).
         let order = ids.indices.sorted { a, b in
-            if (longitude[a], latitude[a], ids[a]) != (longitude[b], latitude[b], ids[b]) {
-                return (longitude[a], latitude[a], ids[a]) < (longitude[b], latitude[b], ids[b])
-            }
+            let (xa, xb) = (longitude[a], longitude[b])
+            if xa != xb { return xa < xb }
+            let (ya, yb) = (latitude[a], latitude[b])
+            if ya != yb { return ya < yb }
+            if ids[a] != ids[b] { return ids[a] < ids[b] }
             // The same point twice: its properties decide, so even then the order is stable.
             let (ka, kb) = (JSONValue.object(kept[a]).description, JSONValue.object(kept[b]).description)
             if ka != kb { return ka < kb }
