@@ -34,8 +34,9 @@ struct PointBuild {
                 }
             }
             let keys = merged.keys.sorted()
-            let sets = keys.map { merged[$0]! }
-            let sorted = parallel(keys.count) { sets[$0].sorted() }
+            // Each set moved into its own box, so the worker that sorts it holds it once.
+            let boxes = keys.map { PointSetBox(merged.removeValue(forKey: $0)!) }
+            let sorted = parallel(keys.count) { boxes[$0].takeSorted() }
             cities.append(Array(zip(keys, sorted)).map { (city: $0.0, points: $0.1) })
         }
         return (cities, diagnostics)
@@ -122,5 +123,19 @@ extension PointSet {
         ids += other.ids
         kept += other.kept
         sums += other.sums
+    }
+}
+
+/// One city's points, handed to the one worker that sorts them (``PointSet/sort()`` in place).
+private final class PointSetBox: @unchecked Sendable {
+    private var set: PointSet?
+
+    init(_ set: PointSet) { self.set = set }
+
+    /// The set, sorted; the box is empty afterwards. Called once, by one thread.
+    func takeSorted() -> PointSet {
+        var taken = set.take()!
+        taken.sort()
+        return taken
     }
 }

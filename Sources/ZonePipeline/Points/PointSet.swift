@@ -25,6 +25,14 @@ struct PointSet: Sendable {
 
     /// The same points in the stable order: longitude, latitude, then id.
     func sorted() -> PointSet {
+        var out = self
+        out.sort()
+        return out
+    }
+
+    /// Puts the points in the stable order (``sorted()``) in place: swaps, so a set held once
+    /// moves its ids and properties without retaining or releasing them.
+    mutating func sort() {
         // Positions compared first without touching the ids (no String retains per comparison).
         let order = ids.indices.sorted { a, b in
             let (xa, xb) = (longitude[a], longitude[b])
@@ -38,14 +46,22 @@ struct PointSet: Sendable {
             return sums[sumCount * a..<sumCount * (a + 1)].lexicographicallyPrecedes(
                 sums[sumCount * b..<sumCount * (b + 1)])
         }
-        var out = PointSet(sumCount: sumCount)
-        out.longitude = order.map { longitude[$0] }
-        out.latitude = order.map { latitude[$0] }
-        out.ids = order.map { ids[$0] }
-        out.kept = order.map { kept[$0] }
-        out.sums.reserveCapacity(sums.count)
-        for i in order { out.sums.append(contentsOf: sums[sumCount * i..<sumCount * (i + 1)]) }
-        return out
+        // Point i becomes old point order[i]: each cycle of the permutation followed with swaps.
+        var done = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !done[start] {
+            var j = start
+            while true {
+                done[j] = true
+                let k = order[j]
+                if k == start { break }
+                longitude.swapAt(j, k)
+                latitude.swapAt(j, k)
+                ids.swapAt(j, k)
+                kept.swapAt(j, k)
+                for s in 0..<sumCount { sums.swapAt(sumCount * j + s, sumCount * k + s) }
+                j = k
+            }
+        }
     }
 
     /// The points as the items of the zoom above the highest: one single point each.
