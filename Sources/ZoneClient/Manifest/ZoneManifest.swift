@@ -1,7 +1,8 @@
 internal import Foundation
 
-/// What a client reads of a published `manifest.json`: the version, the style table and one
-/// artifact per city. Unknown members are ignored, so later additions do not break old clients.
+/// What a client reads of a published `manifest.json`: the version, the style table, one
+/// artifact per city and the point layers' objects. Unknown members are ignored, so later
+/// additions do not break old clients.
 public struct ZoneManifest: Codable, Sendable, Equatable {
     /// Manifest format version (1).
     public var schema: Int
@@ -19,6 +20,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// first one's zone holds the position. Nil when the store does not publish it (zones kept
     /// their overlaps, or an older zonectl).
     public var priority: [String]?
+    /// The point layers (`points`), nil when the store publishes none.
+    public var points: [ZonePointLayer]?
 
     /// One city's artifact: a gzip'd GeoJSON FeatureCollection with one MultiPolygon per style.
     public struct City: Codable, Sendable, Equatable {
@@ -31,7 +34,6 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         /// The style names of the city's zones, sorted.
         public var styles: [String]
 
-        /// A city entry.
         /// A city entry.
         public init(id: String, artifact: ZoneArtifact, bbox: [Double], styles: [String]) {
             self.id = id
@@ -71,7 +73,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// A manifest.
     public init(
         schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
-        priority: [String]? = nil
+        priority: [String]? = nil, points: [ZonePointLayer]? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -80,6 +82,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.styles = styles
         self.cities = cities
         self.priority = priority
+        self.points = points
     }
 
     /// Decodes `manifest.json`'s bytes.

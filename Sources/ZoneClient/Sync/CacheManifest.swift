@@ -1,8 +1,12 @@
 internal import Foundation
 
 extension ZoneManifest {
-    /// The artifacts a client keeps: the style table, then each city's artifact.
-    public var objects: [ZoneArtifact] { [styles] + cities.map(\.artifact) }
+    /// Every artifact the manifest names, which a cache that is a complete store keeps: the style
+    /// table, each city's artifact, then each point layer's objects (``ZonePointLayer/objects``:
+    /// every object of the entry with a `key` and a `sha256`, band files and metatiles today).
+    public var objects: [ZoneArtifact] {
+        [styles] + cities.map(\.artifact) + (points ?? []).flatMap(\.objects)
+    }
 
     /// The manifest a cache keeps when it holds, of each artifact, only the object of the first
     /// encoding in `preference` it has: that object is the entry's own (`key`, `encodedBytes`,
@@ -31,6 +35,10 @@ extension ZoneManifest {
                 cityEntries[i] = .object(entry)
             }
             root["cities"] = .array(cityEntries)
+            if let pointLayers = root["points"] {
+                let heldByKey = Dictionary(zip(objects.map(\.key), held), uniquingKeysWith: { first, _ in first })
+                root["points"] = Self.holding(pointLayers, heldByKey)
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let rewritten = [UInt8](try encoder.encode(JSONValue.object(root)))
@@ -39,6 +47,23 @@ extension ZoneManifest {
             throw error
         } catch {
             throw .badManifest("cannot write the cache's manifest: \(error)")
+        }
+    }
+
+    /// `value` (the `points` member) with each artifact-shaped object (`key` and `sha256`, as
+    /// ``ZonePointLayer`` finds them) rewritten to hold the object `held` gives for its key.
+    private static func holding(_ value: JSONValue, _ held: [String: ZoneObject]) -> JSONValue {
+        switch value {
+        case .object(var entry):
+            guard case .string(let key)? = entry["key"], entry["sha256"] != nil else {
+                return .object(entry.mapValues { holding($0, held) })
+            }
+            if let object = held[key] { hold(object, in: &entry) }
+            return .object(entry)
+        case .array(let items):
+            return .array(items.map { holding($0, held) })
+        default:
+            return value
         }
     }
 
@@ -55,7 +80,7 @@ extension ZoneManifest {
 }
 
 /// Any JSON value, to rewrite a manifest without losing the members a client does not read.
-enum JSONValue: Codable, Equatable {
+enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)

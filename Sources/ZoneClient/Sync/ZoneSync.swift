@@ -7,12 +7,16 @@
 /// Keeps a local cache of a published store up to date: the reference client's sync.
 ///
 /// The cache mirrors the store (`manifest.json` plus each object at its key), so it is itself a
-/// store. Of each artifact it holds one object, of the first of ``encodings`` the manifest lists
+/// complete store: it holds every object the manifest names (``ZoneManifest/objects``: the style
+/// table, the cities' artifacts and the point layers' band files, metatiles and any other object
+/// a point layer entry lists with `key` and `sha256`). Of each artifact it holds one object, of the first of ``encodings`` the manifest lists
 /// (brotli before gzip by default), and its `manifest.json` names exactly those: the source's
 /// manifest with the held object as each entry's own and no `brotli` members (unchanged bytes
 /// when the source lists gzip only). One ``run()``:
 /// 1. polls `manifest.json` with `If-None-Match` and the ETag of the cached manifest (kept in
-///    `.zonectl-sync`); a 304 ends the run with nothing fetched;
+///    `.zonectl-sync`); a 304 ends the run with nothing fetched. When a file the cached manifest
+///    names is missing (a cache made by a client that did not fetch point objects), the poll is
+///    unconditional, so the run fetches what is missing;
 /// 2. fetches the objects of the new manifest that the cache does not hold with the right
 ///    content (keys are content-hashed, so an unchanged artifact is not fetched again), checks
 ///    each (stored size and SHA-256 when listed, gzip or brotli, size, SHA-256) and writes it under a temporary name, flushed and
@@ -52,7 +56,9 @@ public struct ZoneSync: Sendable {
         defer { close(lock) }
         let cachedBytes = try directory.read("manifest.json")
         let cached = cachedBytes.flatMap { try? ZoneManifest.decode($0) }
-        let state = cachedBytes.flatMap { SyncState.read(directory, manifest: $0) }
+        // A 304 is only trusted for a cache that holds a file at every key its manifest names.
+        let complete = cached?.objects.allSatisfy { access(directory.path($0.key), F_OK) == 0 } ?? false
+        let state = complete ? cachedBytes.flatMap { SyncState.read(directory, manifest: $0) } : nil
         var report = SyncReport(from: cached?.version, to: cached?.version)
         var ledger = SyncLedger(directory, written: cached?.objects.map(\.key) ?? [])
 
