@@ -5,7 +5,8 @@ import ZoneClient
 /// `zonectl sync` of a store with a point layer (the sample `points/`, enabled in the test's
 /// pipeline.yml): the cache holds the band files and metatiles too, so `verify` of the cache
 /// passes; a new version with one city's points changed fetches only that city's changed point
-/// objects; a corrupt point object fails the sync with the cache as it was.
+/// objects; a corrupt point object fails the sync with the cache as it was; an object added to
+/// a point layer entry (a per-city `index`, which the pipeline does not write) is fetched too.
 @Suite(.serialized) struct SyncPointsTests {
     /// The sample zones and points published twice to ./store: version 1, then version 2 with the
     /// last car of Rome removed; a copy of the store at each version.
@@ -164,6 +165,46 @@ import ZoneClient
         #expect(try Data(contentsOf: cache.appendingPathComponent("manifest.json")) == before)
         #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent(key).path))
         try ws.checkCache(cache, holds: ws.manifest1)
+        let verify = try zonectl("verify", "--target", cache.path, in: ws.dir)
+        #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+    }
+
+    /// The manifest of version 1 with a member the pipeline does not write (yet): a per-city
+    /// point `index` object beside each band file, whose object is put in the store.
+    static let addIndex = """
+        import gzip, hashlib, json, os, sys
+        store = sys.argv[1]
+        path = os.path.join(store, 'manifest.json')
+        manifest = json.load(open(path))
+        for layer in manifest['points']:
+            for city in layer['cities']:
+                content = json.dumps({'city': city['id'], 'points': city['points']}).encode()
+                stored = gzip.compress(content)
+                sha = hashlib.sha256(content).hexdigest()
+                key = 'points/%s/%s/index/%s.json.gz' % (layer['layer'], city['id'], sha)
+                os.makedirs(os.path.dirname(os.path.join(store, key)), exist_ok=True)
+                open(os.path.join(store, key), 'wb').write(stored)
+                city['index'] = {'key': key, 'sha256': sha, 'bytes': len(content), 'encodedBytes': len(stored)}
+        json.dump(manifest, open(path, 'w'))
+        """
+
+    @Test func anObjectAddedToAPointLayerEntryIsFetchedToo() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let extended = ws.dir.appendingPathComponent("store-extended")
+        try FileManager.default.copyItem(at: ws.v1, to: extended)
+        let edit = try run(TestPaths.python, ["-c", Self.addIndex, extended.path])
+        try #require(edit.status == 0, "\(edit.stderr)")
+        let manifest = [UInt8](try Data(contentsOf: extended.appendingPathComponent("manifest.json")))
+        let indexKeys = try SyncWorkspace.keys(manifest).filter { $0.contains("/index/") }
+        try #require(indexKeys.count == 3, "\(indexKeys)")  // paris, rome, copenhagen
+
+        let cache = ws.dir.appendingPathComponent("cache")
+        let first = try ZoneSync(source: DirectoryStore(root: ws.v1.path), cache: cache.path).run()
+        #expect(Set(first.fetched) == (try SyncWorkspace.keys(ws.manifest1)))
+        let report = try ZoneSync(source: DirectoryStore(root: extended.path), cache: cache.path).run()
+        #expect(Set(report.fetched) == indexKeys)
+        try ws.checkCache(cache, holds: manifest)
         let verify = try zonectl("verify", "--target", cache.path, in: ws.dir)
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
     }
