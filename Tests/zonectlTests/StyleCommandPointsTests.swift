@@ -6,6 +6,21 @@ import Testing
 /// point layer (points/, as the repository's pipeline.yml has it) are built and served as in
 /// StyleCommandTests, and Scripts/render_points.py reads the pixel at a cluster's position.
 @Suite struct StyleCommandPointsTests {
+    /// The sample layer as pipeline.yml has it (SyncPointsTests writes it into its own config).
+    static let layer = """
+        points:
+          cars:
+            source: points
+            group_by: city
+            radius: 60
+            extent: 512
+            min_points: 2
+            max_zoom: 16
+            keep: [id, kind]
+            sum: [available]
+
+        """
+
     /// The cluster colour of MapLibreStyleBuilder.clusterColor (#3182bd), opaque.
     static let clusterRGBA = [0x31, 0x82, 0xbd, 255]
 

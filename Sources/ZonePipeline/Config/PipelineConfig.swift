@@ -25,7 +25,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var antimeridian: AntimeridianConfig
     /// `styles`: which properties make a style, and named style definitions.
     public var styles: StylesConfig
-    /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 9; pipeline.yml gives the measured trade-off).
+    /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 6; pipeline.yml gives the measured trade-off).
     public var gzipLevel: Int
     /// `encodings`: the content encodings written, gzip always first (``ArtifactEncoding/normalized(_:)``).
     public var encodings: [ArtifactEncoding]
@@ -44,7 +44,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
         antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
-        gzipLevel: Int = 9, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
+        gzipLevel: Int = 6, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
         publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
         self.zones = zones
