@@ -38,7 +38,7 @@ let package = Package(
         // The reference client: reads a published store and looks points up (no ZonePipeline).
         .target(
             name: "ZoneClient",
-            dependencies: ["CZlib", "CurlTransport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CZlib", "CBrotli", "CurlTransport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: [".swift-format"]),
         .executableTarget(
             name: "zonectl",

@@ -1,11 +1,12 @@
 import Foundation
 import ZonePipeline
 
-/// `zonectl-bench points [--jobs N] PATH...`: the point layer (radius 60, extent 512,
+/// `zonectl-bench points [--jobs N] [--gzip-level N] PATH...`: the point layer (radius 60, extent 512,
 /// min_points 2, zooms 0...16, grouped by city) built from PATH; one line of JSON with the
 /// read, cluster and total seconds.
 func pointsBenchmark(_ arguments: [String]) throws {
     var jobs = 1
+    var gzipLevel = PointLayerConfig.defaultGzipLevel
     var paths: [String] = []
     var i = 0
     while i < arguments.count {
@@ -14,15 +15,21 @@ func pointsBenchmark(_ arguments: [String]) throws {
             i += 2
             continue
         }
+        if arguments[i] == "--gzip-level", i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
+            gzipLevel = n
+            i += 2
+            continue
+        }
         paths.append(arguments[i])
         i += 1
     }
     guard !paths.isEmpty else { throw BenchError("usage: zonectl-bench points [--jobs N] PATH...") }
-    let layer = PointLayerConfig(name: "bench", source: paths, keep: ["id", "kind"], sum: ["available"])
+    let layer = PointLayerConfig(
+        name: "bench", source: paths, keep: ["id", "kind"], sum: ["available"], gzipLevel: gzipLevel)
     let r = try PointBenchmark.run(layer: layer, jobs: jobs)
     let fields: [(String, String)] = [
         ("points", "\(r.points)"), ("cities", "\(r.cities)"), ("files", "\(r.files)"), ("gzip_bytes", "\(r.gzipBytes)"),
-        ("jobs", "\(jobs)"), ("read_s", String(format: "%.3f", r.readSeconds)),
+        ("jobs", "\(jobs)"), ("gzip_level", "\(gzipLevel)"), ("read_s", String(format: "%.3f", r.readSeconds)),
         ("cluster_s", String(format: "%.3f", r.clusterSeconds)), ("total_s", String(format: "%.3f", r.totalSeconds)),
     ]
     print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")

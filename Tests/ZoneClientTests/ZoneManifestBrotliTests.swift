@@ -1,8 +1,8 @@
 import Testing
 import ZoneClient
 
-/// A manifest of a build with `encodings: [gzip, br]` still decodes: the client reads the gzip
-/// artifact and ignores the `brotli` members.
+/// A manifest of a build with `encodings: [gzip, br]`: the client reads the `brotli` members and
+/// prefers them (``ZoneEncoding/preferred``), or the gzip objects when asked to.
 @Suite struct ZoneManifestBrotliTests {
     @Test func decodesAManifestWithBrotliMembers() throws {
         let sha = String(repeating: "a", count: 64)
@@ -18,8 +18,19 @@ import ZoneClient
             """
         let manifest = try ZoneManifest.decode(Array(json.utf8))
         #expect(manifest.styles.key == "styles/s.json.gz")
+        let berlin = try #require(manifest.city("berlin")?.artifact)
         #expect(
-            manifest.city("berlin")?.artifact
-                == ZoneArtifact(key: "zones/berlin/b.geojson.gz", sha256: "b", bytes: 10, encodedBytes: 30))
+            berlin
+                == ZoneArtifact(
+                    key: "zones/berlin/b.geojson.gz", sha256: "b", bytes: 10, encodedBytes: 30,
+                    brotli: ZoneBrotliObject(key: "zones/berlin/b.geojson.br", encodedSha256: sha, encodedBytes: 14)))
+        #expect(
+            berlin.object()
+                == ZoneObject(key: "zones/berlin/b.geojson.br", encoding: .br, encodedBytes: 14, encodedSha256: sha))
+        #expect(berlin.object(preferring: [.gzip]) == ZoneObject(key: berlin.key, encoding: .gzip, encodedBytes: 30))
+        #expect(manifest.styles.object().key == "styles/s.json.br")
+        let held = berlin.holding(berlin.object())
+        #expect(held.key == "zones/berlin/b.geojson.br" && held.contentEncoding == .br && held.brotli == nil)
+        #expect(held.storedObjects == [berlin.object()])
     }
 }

@@ -49,17 +49,20 @@ import ZoneClient
         }
     }
 
-    @Test func thePublishedPriorityIsTheDefault() throws {
+    @Test func thePublishedPriorityIsTheDefaultThenTheFallback() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("manifest.json")
         var json = try String(contentsOf: path, encoding: .utf8)
         #expect(try ZoneLookup(store: DirectoryStore(root: root.path)).priority == [])
+        let fallback = try ZoneLookup(store: DirectoryStore(root: root.path), fallbackPriority: ["noparking"])
+        #expect(fallback.priority == ["noparking"], "the manifest has none: the fallback")
         json = String(json.dropLast(json.hasSuffix("\n") ? 2 : 1)) + #", "priority": ["parking", "noparking"]}"#
         try json.write(to: path, atomically: false, encoding: .utf8)
         let store = DirectoryStore(root: root.path)
         #expect(try store.manifest().priority == ["parking", "noparking"])
         #expect(try ZoneLookup(store: store).priority == ["parking", "noparking"])
         #expect(try ZoneLookup(store: store, priority: ["noparking"]).priority == ["noparking"])
+        #expect(try ZoneLookup(store: store, fallbackPriority: ["noparking"]).priority == ["parking", "noparking"])
     }
 
     @Test func refusesAnArtifactThatIsNotWhatTheManifestSays() throws {

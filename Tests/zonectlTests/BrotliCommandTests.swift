@@ -7,8 +7,10 @@ import ZonePipeline
     @Test func buildPublishAndVerifyBrotliArtifacts() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(
-            at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
+        for item in ["zones", "points"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.root.appendingPathComponent(item), to: dir.appendingPathComponent(item))
+        }
         let yaml = try String(contentsOf: TestPaths.root.appendingPathComponent("pipeline.yml"), encoding: .utf8)
         #expect(yaml.contains("\nencodings: [gzip]\n"))
         try yaml.replacingOccurrences(of: "\nencodings: [gzip]\n", with: "\nencodings: [gzip, br]\n")
@@ -42,8 +44,11 @@ import ZonePipeline
         #expect(try zonectl("publish", in: dir).status == 0)
         let verify = try zonectl("verify", in: dir)
         #expect(verify.status == 0, "\(verify.stderr)")
-        let objects = 2 * (manifest.cities.count + 1)
-        #expect(verify.stdout.contains("\(objects) objects checked, 0 problems"))
+        // Each zone artifact twice (gzip, br); the point files (gzip only) once.
+        let pointFiles = (manifest.points ?? []).flatMap(\.cities).reduce(0) { $0 + 2 + $1.metatiles.count }
+        #expect(pointFiles == 150)
+        let objects = 2 * (manifest.cities.count + 1) + pointFiles
+        #expect(verify.stdout.contains("\(objects) objects checked, 0 problems"), "\(verify.stdout)")
 
         let key = try #require(manifest.cities.first?.brotli?.key)
         try Data([0x1b, 0x00]).write(to: dir.appendingPathComponent("store/" + key))

@@ -9,6 +9,9 @@ import ZoneClient
     static let sample: Result<URL, any Error> = Result {
         let dir = try temporaryDirectory()
         let root = TestPaths.root.path
+        // pipeline.yml's point layer reads ./points.
+        try FileManager.default.copyItem(
+            at: TestPaths.root.appendingPathComponent("points"), to: dir.appendingPathComponent("points"))
         let r = try zonectl(
             "build", "--config", root + "/pipeline.yml", "--zones", root + "/zones", "--out", "dist", "--no-cache",
             in: dir)

@@ -6,20 +6,23 @@ import Testing
     @Test func buildPublishVerifyAndRollBackTheSampleZones() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(
-            at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
-        try FileManager.default.copyItem(
-            at: TestPaths.root.appendingPathComponent("pipeline.yml"), to: dir.appendingPathComponent("pipeline.yml"))
+        // The sample zones and point layer with the repository's pipeline.yml.
+        for item in ["zones", "points", "pipeline.yml"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.root.appendingPathComponent(item), to: dir.appendingPathComponent(item))
+        }
         #expect(try zonectl("build", in: dir).status == 0)
 
         let dry = try zonectl("publish", "--dry-run", in: dir)
         #expect(dry.status == 0)
-        #expect(dry.stdout.hasPrefix("would upload 8 objects"))
+        // 8 zone objects (7 cities, the style table) and 150 point files (the sample layer's 3
+        // cities: band file, metatiles, point index).
+        #expect(dry.stdout.hasPrefix("would upload 158 objects"), "\(dry.stdout)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("store/manifest.json").path))
 
         let first = try zonectl("publish", in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("10 objects written"))
+        #expect(first.stdout.contains("160 objects written"), "\(first.stdout)")
         #expect(first.stdout.contains("manifest: ./store/manifest.json"))
         #expect(!first.stdout.contains("requests:"), "a directory store makes no requests")
         let again = try zonectl("publish", in: dir)
@@ -27,7 +30,7 @@ import Testing
 
         let verify = try zonectl("verify", in: dir)
         #expect(verify.status == 0)
-        #expect(verify.stdout.contains("8 objects checked, 0 problems"))
+        #expect(verify.stdout.contains("158 objects checked, 0 problems"), "\(verify.stdout)")
 
         // Tamper with an artifact: verify fails with exit 1 and names it.
         let manifest = try #require(

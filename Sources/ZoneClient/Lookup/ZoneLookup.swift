@@ -26,12 +26,15 @@ public final class ZoneLookup {
         }
     }
 
-    /// Lookups in `store`'s current manifest, ranking styles by `priority` (default: the
-    /// manifest's `priority`, else style names only).
-    public init(store: any ZoneStore, priority: [String]? = nil) throws(ZoneClientError) {
+    /// Lookups in `store`'s current manifest (read once), ranking styles by `priority`; without
+    /// it by the manifest's `priority`, and when the manifest has none by `fallbackPriority`
+    /// (empty: style names only). Artifacts are read in the encodings of ``ZoneEncoding/preferred``.
+    public init(store: any ZoneStore, priority: [String]? = nil, fallbackPriority: [String] = [])
+        throws(ZoneClientError)
+    {
         self.store = store
         self.manifest = try store.manifest()
-        self.priority = priority ?? manifest.priority ?? []
+        self.priority = priority ?? manifest.priority ?? fallbackPriority
     }
 
     /// The index of `city`, built (from the checked artifact) on first use.

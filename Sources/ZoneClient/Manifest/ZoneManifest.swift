@@ -1,7 +1,8 @@
 internal import Foundation
 
-/// What a client reads of a published `manifest.json`: the version, the style table and one
-/// artifact per city. Unknown members are ignored, so later additions do not break old clients.
+/// What a client reads of a published `manifest.json`: the version, the style table, one
+/// artifact per city and the point layers' objects. Unknown members are ignored, so later
+/// additions do not break old clients.
 public struct ZoneManifest: Codable, Sendable, Equatable {
     /// Manifest format version (1).
     public var schema: Int
@@ -19,6 +20,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// first one's zone holds the position. Nil when the store does not publish it (zones kept
     /// their overlaps, or an older zonectl).
     public var priority: [String]?
+    /// The point layers (`points`), nil when the store publishes none.
+    public var points: [ZonePointLayer]?
 
     /// One city's artifact: a gzip'd GeoJSON FeatureCollection with one MultiPolygon per style.
     public struct City: Codable, Sendable, Equatable {
@@ -31,7 +34,6 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         /// The style names of the city's zones, sorted.
         public var styles: [String]
 
-        /// A city entry.
         /// A city entry.
         public init(id: String, artifact: ZoneArtifact, bbox: [Double], styles: [String]) {
             self.id = id
@@ -71,7 +73,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// A manifest.
     public init(
         schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
-        priority: [String]? = nil
+        priority: [String]? = nil, points: [ZonePointLayer]? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -80,6 +82,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.styles = styles
         self.cities = cities
         self.priority = priority
+        self.points = points
     }
 
     /// Decodes `manifest.json`'s bytes.
@@ -95,22 +98,100 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     public func city(_ id: String) -> City? { cities.first { $0.id == id } }
 }
 
-/// One published object: where it is and what its content must be.
+/// One published artifact: its content (SHA-256 and size) and the stored objects that hold it:
+/// the entry's own object (`key`, gzip unless `contentEncoding` says otherwise) and, when the
+/// manifest lists one, a brotli object of the same content (``brotli``).
 public struct ZoneArtifact: Codable, Sendable, Equatable {
-    /// The object's key in the store (its path below the store's root).
+    /// The key of the entry's own object in the store (its path below the store's root).
     public var key: String
     /// SHA-256 (lowercase hex) of the uncompressed content.
     public var sha256: String
     /// Size of the uncompressed content.
     public var bytes: Int
-    /// Size of the stored (gzip) object.
+    /// Size of the stored object at `key`.
     public var encodedBytes: Int
+    /// The encoding of the object at `key`: gzip in what zonectl publishes; `br` in a client
+    /// cache that holds only the brotli object (the manifest's `contentEncoding`).
+    public var contentEncoding: ZoneEncoding
+    /// SHA-256 of the object at `key`, when the manifest gives it.
+    public var encodedSha256: String?
+    /// The brotli object of the same content, when the store has one.
+    public var brotli: ZoneBrotliObject?
 
     /// An artifact description.
-    public init(key: String, sha256: String, bytes: Int, encodedBytes: Int) {
+    public init(
+        key: String, sha256: String, bytes: Int, encodedBytes: Int, contentEncoding: ZoneEncoding = .gzip,
+        encodedSha256: String? = nil, brotli: ZoneBrotliObject? = nil
+    ) {
         self.key = key
         self.sha256 = sha256
         self.bytes = bytes
         self.encodedBytes = encodedBytes
+        self.contentEncoding = contentEncoding
+        self.encodedSha256 = encodedSha256
+        self.brotli = brotli
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, sha256, bytes, encodedBytes, contentEncoding, encodedSha256, brotli
+    }
+
+    /// Reads the members; `contentEncoding` absent means gzip, and one other than gzip or br is an error.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = try c.decode(String.self, forKey: .key)
+        sha256 = try c.decode(String.self, forKey: .sha256)
+        bytes = try c.decode(Int.self, forKey: .bytes)
+        encodedBytes = try c.decode(Int.self, forKey: .encodedBytes)
+        let encoding = try c.decodeIfPresent(String.self, forKey: .contentEncoding) ?? "gzip"
+        guard let known = ZoneEncoding(rawValue: encoding) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .contentEncoding, in: c, debugDescription: "unknown content encoding \(encoding)")
+        }
+        contentEncoding = known
+        encodedSha256 = try c.decodeIfPresent(String.self, forKey: .encodedSha256)
+        brotli = try c.decodeIfPresent(ZoneBrotliObject.self, forKey: .brotli)
+    }
+
+    /// Writes the members `init(from:)` reads (`contentEncoding` only when not gzip).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(encodedBytes, forKey: .encodedBytes)
+        if contentEncoding != .gzip { try c.encode(contentEncoding, forKey: .contentEncoding) }
+        try c.encodeIfPresent(encodedSha256, forKey: .encodedSha256)
+        try c.encodeIfPresent(brotli, forKey: .brotli)
+    }
+
+    /// The stored objects that hold the content: the entry's own, then the brotli one.
+    public var storedObjects: [ZoneObject] {
+        let own = ZoneObject(
+            key: key, encoding: contentEncoding, encodedBytes: encodedBytes, encodedSha256: encodedSha256)
+        guard let brotli else { return [own] }
+        return [
+            own,
+            ZoneObject(
+                key: brotli.key, encoding: .br, encodedBytes: brotli.encodedBytes, encodedSha256: brotli.encodedSha256),
+        ]
+    }
+
+    /// The object of the first encoding in `preference` that the artifact has; the entry's own
+    /// object when it has none of them (every client reads gzip, the encoding of that object).
+    public func object(preferring preference: [ZoneEncoding] = ZoneEncoding.preferred) -> ZoneObject {
+        let objects = storedObjects
+        for encoding in preference {
+            if let object = objects.first(where: { $0.encoding == encoding }) { return object }
+        }
+        return objects[0]
+    }
+
+    /// This artifact as a store that holds only `object` describes it: that object is the
+    /// entry's own, and no other encoding is listed.
+    public func holding(_ object: ZoneObject) -> ZoneArtifact {
+        ZoneArtifact(
+            key: object.key, sha256: sha256, bytes: bytes, encodedBytes: object.encodedBytes,
+            contentEncoding: object.encoding, encodedSha256: object.encodedSha256)
     }
 }

@@ -14,23 +14,43 @@ extension ZoneStore {
         return try ZoneManifest.decode(bytes)
     }
 
-    /// The uncompressed content of `artifact`, after checking its stored size, its gzip stream,
-    /// its uncompressed size and its SHA-256 against the manifest.
-    public func content(of artifact: ZoneArtifact) throws(ZoneClientError) -> [UInt8] {
-        guard let stored = try object(artifact.key) else { throw .missing(key: artifact.key) }
-        return try artifact.unpack(stored)
+    /// The uncompressed content of `artifact`, read from its object of the first encoding in
+    /// `preference` it has (brotli before gzip by default), after checking that object's stored
+    /// size (and SHA-256, when listed), its encoding, the content's size and its SHA-256.
+    public func content(
+        of artifact: ZoneArtifact, preferring preference: [ZoneEncoding] = ZoneEncoding.preferred
+    ) throws(ZoneClientError) -> [UInt8] {
+        let chosen = artifact.object(preferring: preference)
+        guard let stored = try object(chosen.key) else { throw .missing(key: chosen.key) }
+        return try artifact.unpack(stored, from: chosen)
     }
 }
 
 extension ZoneArtifact {
-    /// The uncompressed content of `stored` (the object as served), checked against this
-    /// description: stored size, gzip, uncompressed size, SHA-256.
+    /// The uncompressed content of `stored`, the entry's own object as served, checked against
+    /// this description (``unpack(_:from:)``).
     public func unpack(_ stored: [UInt8]) throws(ZoneClientError) -> [UInt8] {
-        guard stored.count == encodedBytes else {
-            throw .corrupt(key: key, reason: "\(stored.count) bytes, the manifest says \(encodedBytes)")
+        try unpack(stored, from: storedObjects[0])
+    }
+
+    /// The uncompressed content of `stored`, which is `object` as served (one of
+    /// ``storedObjects``): its size and, when listed, its SHA-256 are checked before it is
+    /// decoded; then the decoded size and the content's SHA-256.
+    public func unpack(_ stored: [UInt8], from object: ZoneObject) throws(ZoneClientError) -> [UInt8] {
+        let key = object.key
+        guard stored.count == object.encodedBytes else {
+            throw .corrupt(key: key, reason: "\(stored.count) bytes, the manifest says \(object.encodedBytes)")
         }
-        guard let raw = Gunzip.decompress(stored, sizeHint: bytes) else {
-            throw .corrupt(key: key, reason: "not a complete gzip stream")
+        if let expected = object.encodedSha256, sha256Hex(stored) != expected {
+            throw .corrupt(key: key, reason: "sha256 of the stored bytes differs from the manifest")
+        }
+        let decoded: [UInt8]?
+        switch object.encoding {
+        case .gzip: decoded = Gunzip.decompress(stored, sizeHint: bytes)
+        case .br: decoded = Unbrotli.decompress(stored, sizeHint: bytes)
+        }
+        guard let raw = decoded else {
+            throw .corrupt(key: key, reason: "not a complete \(object.encoding == .gzip ? "gzip" : "brotli") stream")
         }
         guard raw.count == bytes else {
             throw .corrupt(key: key, reason: "\(raw.count) bytes uncompressed, the manifest says \(bytes)")

@@ -7,14 +7,21 @@
 /// Keeps a local cache of a published store up to date: the reference client's sync.
 ///
 /// The cache mirrors the store (`manifest.json` plus each object at its key), so it is itself a
-/// store. One ``run()``:
+/// complete store: it holds every object the manifest names (``ZoneManifest/objects``: the style
+/// table, the cities' artifacts and the point layers' band files, metatiles and any other object
+/// a point layer entry lists with `key` and `sha256`). Of each artifact it holds one object, of the first of ``encodings`` the manifest lists
+/// (brotli before gzip by default), and its `manifest.json` names exactly those: the source's
+/// manifest with the held object as each entry's own and no `brotli` members (unchanged bytes
+/// when the source lists gzip only). One ``run()``:
 /// 1. polls `manifest.json` with `If-None-Match` and the ETag of the cached manifest (kept in
-///    `.zonectl-sync`); a 304 ends the run with nothing fetched;
+///    `.zonectl-sync`); a 304 ends the run with nothing fetched. When a file the cached manifest
+///    names is missing (a cache made by a client that did not fetch point objects), the poll is
+///    unconditional, so the run fetches what is missing;
 /// 2. fetches the objects of the new manifest that the cache does not hold with the right
 ///    content (keys are content-hashed, so an unchanged artifact is not fetched again), checks
-///    each (stored size, gzip, size, SHA-256) and writes it under a temporary name, flushed and
+///    each (stored size and SHA-256 when listed, gzip or brotli, size, SHA-256) and writes it under a temporary name, flushed and
 ///    renamed to its key — the old manifest does not name it, so nothing visible changes;
-/// 3. writes the new `manifest.json` the same way, last: this rename is the switch;
+/// 3. writes the cache's new `manifest.json` the same way, last: this rename is the switch;
 /// 4. only then removes the files the new manifest does not name.
 ///
 /// A failure (network, HTTP status, a hash mismatch) before step 3 leaves the cache as it was
@@ -24,16 +31,21 @@ public struct ZoneSync: Sendable {
     public let source: any ZoneSource
     /// The cache directory (created when missing).
     public let cache: String
+    /// The encodings the client reads, preferred first: of each artifact the cache holds (and
+    /// fetches) only the object of the first one the manifest lists, gzip when none.
+    public let encodings: [ZoneEncoding]
 
     /// The hidden file that keeps the cached manifest's ETag.
     public static let stateName = ".zonectl-sync"
     /// The hidden file a sync holds an exclusive lock on.
     public static let lockName = ".zonectl-sync.lock"
 
-    /// A sync of `source` into `cache`.
-    public init(source: any ZoneSource, cache: String) {
+    /// A sync of `source` into `cache`, fetching brotli objects where the manifest lists them
+    /// unless `encodings` says otherwise (`[.gzip]`: gzip only).
+    public init(source: any ZoneSource, cache: String, encodings: [ZoneEncoding] = ZoneEncoding.preferred) {
         self.source = source
         self.cache = cache.hasPrefix("file://") ? String(cache.dropFirst("file://".count)) : cache
+        self.encodings = encodings
     }
 
     /// Brings the cache to the source's current version; throws, with the cache at its last
@@ -44,7 +56,9 @@ public struct ZoneSync: Sendable {
         defer { close(lock) }
         let cachedBytes = try directory.read("manifest.json")
         let cached = cachedBytes.flatMap { try? ZoneManifest.decode($0) }
-        let state = cachedBytes.flatMap { SyncState.read(directory, manifest: $0) }
+        // A 304 is only trusted for a cache that holds a file at every key its manifest names.
+        let complete = cached?.objects.allSatisfy { access(directory.path($0.key), F_OK) == 0 } ?? false
+        let state = complete ? cachedBytes.flatMap { SyncState.read(directory, manifest: $0) } : nil
         var report = SyncReport(from: cached?.version, to: cached?.version)
         var ledger = SyncLedger(directory, written: cached?.objects.map(\.key) ?? [])
 
@@ -53,7 +67,8 @@ public struct ZoneSync: Sendable {
             if let cached { report.removed = try prune(directory, keeping: cached, ledger: &ledger) }
             return report
         }
-        let next = try ZoneManifest.decode(bytes)
+        // What the cache will hold: of each artifact, the object of the preferred encoding.
+        let (nextBytes, next) = try ZoneManifest.decode(bytes).cacheManifest(bytes, preferring: encodings)
         report.to = next.version
         let oldKeys = Dictionary(
             cached.map(\.objects).map { $0.map { ($0.key, $0) } } ?? [], uniquingKeysWith: { a, _ in a })
@@ -66,8 +81,8 @@ public struct ZoneSync: Sendable {
             throw error
         }
         report.bytesFetched += bytes.count
-        if bytes != cachedBytes { try directory.store("manifest.json", bytes) }
-        SyncState(etag: etag, manifestSHA256: sha256Hex(bytes)).write(directory)
+        if nextBytes != cachedBytes { try directory.store("manifest.json", nextBytes) }
+        SyncState(etag: etag, manifestSHA256: sha256Hex(nextBytes)).write(directory)
 
         report.removed = try prune(directory, keeping: next, ledger: &ledger)
         return report
@@ -115,12 +130,6 @@ public struct ZoneSync: Sendable {
             !key.hasPrefix("."), key != "manifest.json", !key.hasSuffix(CacheDirectory.temporarySuffix)
         else { throw .badManifest("object key \(key) cannot be a file of the cache") }
     }
-}
-
-extension ZoneManifest {
-    /// The objects a client keeps: the style table and each city's artifact. The one place to
-    /// choose another encoding of an artifact (a `br` variant, with its own key and sizes).
-    public var objects: [ZoneArtifact] { [styles] + cities.map(\.artifact) }
 }
 
 /// What one ``ZoneSync/run()`` did.

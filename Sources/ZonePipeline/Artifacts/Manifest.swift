@@ -38,6 +38,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var encodedBytes: Int
         /// The brotli artifact of the same content; absent (not null) when only gzip is written.
         public var brotli: EncodedArtifact? = nil
+        /// The encoding of the object at `key`: absent in what zonectl publishes (gzip); `br` in a
+        /// client's cache that holds only the brotli object (docs/ARCHITECTURE.md, the sync protocol).
+        public var contentEncoding: String? = nil
+        /// SHA-256 of the object at `key`, where the manifest gives it (a client cache's brotli object).
+        public var encodedSha256: String? = nil
     }
 
     /// Another encoding of an artifact's content (`sha256` and `bytes` are the entry's): its
@@ -63,6 +68,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var styles: [String]
         /// The brotli artifact (`Content-Encoding: br`); absent (not null) when only gzip is written.
         public var brotli: EncodedArtifact? = nil
+        /// SHA-256 of the object at `key`, where the manifest gives it (a client cache's brotli object).
+        public var encodedSha256: String? = nil
     }
 
     public static let currentSchema = 1

@@ -27,7 +27,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var gaps: GapsConfig
     /// `styles`: which properties make a style, and named style definitions.
     public var styles: StylesConfig
-    /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 9; pipeline.yml gives the measured trade-off).
+    /// `gzip_level`: zlib compression level of the artifacts, 1...9 (default 6; pipeline.yml gives the measured trade-off).
     public var gzipLevel: Int
     /// `encodings`: the content encodings written, gzip always first (``ArtifactEncoding/normalized(_:)``).
     public var encodings: [ArtifactEncoding]
@@ -45,9 +45,14 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         zones: [String] = ["zones"], output: String = "dist", groupBy: [String] = ["city", "style"],
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
+<<<<<<< HEAD
         antimeridian: AntimeridianConfig = AntimeridianConfig(), gaps: GapsConfig = GapsConfig(),
         styles: StylesConfig = StylesConfig(),
         gzipLevel: Int = 9, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
+=======
+        antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
+        gzipLevel: Int = 6, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
+>>>>>>> main
         publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
         self.zones = zones

@@ -12,6 +12,8 @@ public struct ZoneDiff: Sendable, Encodable {
     public var cities: [CityDiff]
     /// Every style of either side's style table, sorted by name.
     public var styles: [StyleDiff]
+    /// Every (layer, city) of either side's point layers, sorted by layer, then city.
+    public var points: [PointCityDiff] = []
     /// Area the working zones' build closed per city and style (`gaps.close_m`); empty when off.
     public var closedGaps: [BuildReport.Closed] = []
 
@@ -27,10 +29,11 @@ public struct ZoneDiff: Sendable, Encodable {
         public var version: String?
     }
 
-    /// True when any artifact differs: a city or a style (a configuration change that leaves
-    /// every artifact as it was is not a change).
+    /// True when any artifact differs: a city, a style or a city of a point layer (a
+    /// configuration change that leaves every artifact as it was is not a change).
     public var hasChanges: Bool {
         cities.contains { $0.status != .unchanged } || styles.contains { $0.status != .unchanged }
+            || points.contains { $0.status != .unchanged }
     }
 
     /// Counts and totals over the whole diff.
@@ -45,6 +48,7 @@ public struct ZoneDiff: Sendable, Encodable {
             }
         }
         for style in styles { s.styles[style.status, default: 0] += 1 }
+        s.points = points.summary
         return s
     }
 
@@ -55,10 +59,12 @@ public struct ZoneDiff: Sendable, Encodable {
         public var styles: [ChangeStatus: Int] = [:]
         public var areaAdded = 0.0
         public var areaRemoved = 0.0
+        /// The point layers: (layer, city) pairs per status, points added, removed, moved.
+        public var points = PointSummary()
     }
 
     enum CodingKeys: String, CodingKey {
-        case before, after, configChanged, areaMethod, changed, summary, cities, styles, closedGaps
+        case before, after, configChanged, areaMethod, changed, summary, cities, styles, points, closedGaps
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -71,6 +77,7 @@ public struct ZoneDiff: Sendable, Encodable {
         try c.encode(summary, forKey: .summary)
         try c.encode(cities, forKey: .cities)
         try c.encode(styles, forKey: .styles)
+        try c.encode(points, forKey: .points)
         if !closedGaps.isEmpty { try c.encode(closedGaps, forKey: .closedGaps) }
     }
 }

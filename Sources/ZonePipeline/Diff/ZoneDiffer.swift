@@ -47,7 +47,8 @@ public struct ZoneDiffer: Sendable {
             before: .init(source: before.name, version: before.version),
             after: .init(source: after.name, version: after.version),
             configChanged: before.manifest.map { $0.source.configHash != after.manifest?.source.configHash } ?? false,
-            cities: cities, styles: try StyleComparison.compare(before, after))
+            cities: cities, styles: try StyleComparison.compare(before, after),
+            points: try PointDiffer.diff(before, after))
     }
 
     /// A city with the same artifact on both sides: its styles from the manifest, not read.

@@ -55,8 +55,8 @@ public struct ZoneSnapshot: Sendable {
         if let problem = artifact.contentProblems(stored).first {
             throw .corruptArtifact(key: artifact.key, reason: problem)
         }
-        do { return try Gzip.decompress(stored) } catch {
-            throw .corruptArtifact(key: artifact.key, reason: "not gzip data")
+        do { return artifact.isBrotli ? try Brotli.decompress(stored) : try Gzip.decompress(stored) } catch {
+            throw .corruptArtifact(key: artifact.key, reason: artifact.isBrotli ? "not brotli data" : "not gzip data")
         }
     }
 }
@@ -65,7 +65,7 @@ extension Manifest.CityEntry {
     /// This city's artifact as ``Manifest/Artifact`` (for the checks it carries).
     var artifact: Manifest.Artifact {
         Manifest.Artifact(
-            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
+            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes, encodedSha256: encodedSha256,
             metadata: ObjectMetadata(contentType: contentType, contentEncoding: contentEncoding, cacheControl: ""))
     }
 }
@@ -74,7 +74,8 @@ extension Manifest.StylesEntry {
     /// The style table's artifact as ``Manifest/Artifact``.
     var artifact: Manifest.Artifact {
         Manifest.Artifact(
-            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
-            metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: ""))
+            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes, encodedSha256: encodedSha256,
+            metadata: ObjectMetadata(
+                contentType: "application/json", contentEncoding: contentEncoding ?? "gzip", cacheControl: ""))
     }
 }

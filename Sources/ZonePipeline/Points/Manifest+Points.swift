@@ -22,9 +22,12 @@ extension Manifest {
         /// The band file (zooms 0...bandMaxZoom), then the non-empty metatiles by z, x, y.
         public var band: PointFile
         public var metatiles: [PointFile]
+        /// The point index (every point's id and position, ``PointIndex``) that `zonectl diff`
+        /// compares; absent in manifests of zonectl versions before it. Clients may ignore it.
+        public var index: PointFile? = nil
     }
 
-    /// One gzip'd GeoJSON FeatureCollection of a point layer. Metatiles have `z` (the zoom
+    /// One gzip'd file of a point layer: a GeoJSON FeatureCollection, or the point index (JSON). Metatiles have `z` (the zoom
     /// of their features) and `x`, `y` (the tile at z − metatileDelta); the band file has none.
     public struct PointFile: Codable, Sendable, Equatable {
         public var key: String
@@ -37,8 +40,8 @@ extension Manifest {
         public var y: Int?
     }
 
-    /// Every point file named by the manifest.
+    /// Every point file named by the manifest (the index last in each city).
     var pointFiles: [PointFile] {
-        (points ?? []).flatMap { $0.cities.flatMap { [$0.band] + $0.metatiles } }
+        (points ?? []).flatMap { $0.cities.flatMap { [$0.band] + $0.metatiles + ($0.index.map { [$0] } ?? []) } }
     }
 }

@@ -34,8 +34,9 @@ struct PointBuild {
                 }
             }
             let keys = merged.keys.sorted()
-            let sets = keys.map { merged[$0]! }
-            let sorted = parallel(keys.count) { sets[$0].sorted() }
+            // Each set moved into its own box, so the worker that sorts it holds it once.
+            let boxes = keys.map { PointSetBox(merged.removeValue(forKey: $0)!) }
+            let sorted = parallel(keys.count) { boxes[$0].takeSorted() }
             cities.append(Array(zip(keys, sorted)).map { (city: $0.0, points: $0.1) })
         }
         return (cities, diagnostics)
@@ -92,14 +93,14 @@ extension PointBuild {
         layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: BuildCache?
     ) throws -> (PointCityBuilder.Built, String?) {
         let key = cache?.pointKey(
-            layer: layer, precision: config.precision, gzipLevel: config.gzipLevel, city: city, points: points)
+            layer: layer, precision: config.precision, city: city, points: points)
         if let cache, let key, let hit = cache.loadPoints(key) {
             var report = hit.city.report
             report.cached = true
             let files = zip(hit.city.paths, hit.files).map { ArtifactFile(path: $0, bytes: $1, city: city) }
             return (PointCityBuilder.Built(files: files, entry: hit.city.entry, report: report), key)
         }
-        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: config.gzipLevel)
+        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: layer.gzipLevel)
             .build(city: city, folder: folder, points: points)
         if let cache, let key {
             cache.storePoints(
@@ -122,5 +123,19 @@ extension PointSet {
         ids += other.ids
         kept += other.kept
         sums += other.sums
+    }
+}
+
+/// One city's points, handed to the one worker that sorts them (``PointSet/sort()`` in place).
+private final class PointSetBox: @unchecked Sendable {
+    private var set: PointSet?
+
+    init(_ set: PointSet) { self.set = set }
+
+    /// The set, sorted; the box is empty afterwards. Called once, by one thread.
+    func takeSorted() -> PointSet {
+        var taken = set.take()!
+        taken.sort()
+        return taken
     }
 }

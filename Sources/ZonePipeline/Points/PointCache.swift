@@ -13,13 +13,14 @@ struct CachedPointCity: Codable {
 /// clustered again. Pruned with the zone cities (one build's worth).
 extension BuildCache {
     /// The key of one city of `layer` with `points` (sorted, as the build clusters them).
-    func pointKey(layer: PointLayerConfig, precision: Int, gzipLevel: Int, city: String, points: PointSet) -> String {
+    /// (`layer`'s settings hold its `gzip_level`.)
+    func pointKey(layer: PointLayerConfig, precision: Int, city: String, points: PointSet) -> String {
         var h = SHA256()
         func add(_ s: String) { h.update(data: Array(s.utf8) + [0]) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let settings = (try? encoder.encode(layer)).map { String(decoding: $0, as: UTF8.self) } ?? layer.name
-        for part in ["zonectl-points-cache-1", codeIdentity, settings, "\(precision)", "\(gzipLevel)", city] {
+        for part in ["zonectl-points-cache-2", codeIdentity, settings, "\(precision)", city] {
             add(part)
         }
         var numbers: [Double] = []

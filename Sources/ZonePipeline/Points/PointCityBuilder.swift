@@ -53,14 +53,18 @@ struct PointCityBuilder {
         tiles.sort {
             ($0.entry.z ?? 0, $0.entry.x ?? 0, $0.entry.y ?? 0) < ($1.entry.z ?? 0, $1.entry.x ?? 0, $1.entry.y ?? 0)
         }
-        let files = [bandArtifact] + tiles.map(\.file)
+        let (indexArtifact, indexFile) = try file(
+            PointIndex.bytes(points, format: writer.format), features: points.count, key: prefix + "index/",
+            suffix: ".json.gz", city: city)
+        let files = [bandArtifact] + tiles.map(\.file) + [indexArtifact]
         let entries = tiles.map(\.entry)
         let report = PointReport(
             layer: layer.name, city: city, points: points.count, featuresPerZoom: features, clustersPerZoom: clusters,
-            files: files.count, bytes: bandFile.bytes + entries.reduce(0) { $0 + $1.bytes },
+            files: files.count, bytes: bandFile.bytes + entries.reduce(0) { $0 + $1.bytes } + indexFile.bytes,
             bytesGzip: files.reduce(0) { $0 + $1.bytes.count }, clusterSeconds: clusterSeconds,
             seconds: seconds(since: clock))
-        let entry = Manifest.PointCityEntry(id: city, points: points.count, band: bandFile, metatiles: entries)
+        let entry = Manifest.PointCityEntry(
+            id: city, points: points.count, band: bandFile, metatiles: entries, index: indexFile)
         return Built(files: files, entry: entry, report: report)
     }
 
@@ -70,17 +74,12 @@ struct PointCityBuilder {
     ) throws -> [(file: ArtifactFile, entry: Manifest.PointFile)] {
         let scale = Double(1 << (z - Self.metatileDelta))
         let last = (1 << (z - Self.metatileDelta)) - 1
-        var byTile: [Int: (bytes: [UInt8], features: Int)] = [:]
+        var byTile: [Int: TileBuffer] = [:]
         for i in 0..<level.itemCount {
             let tx = min(max(Int((level.x[i] * scale).rounded(.down)), 0), last)
             let ty = min(max(Int((level.y[i] * scale).rounded(.down)), 0), last)
-            let k = tx << 32 | ty
-            var tile = byTile[k] ?? ([], 0)
-            byTile[k] = nil
-            if tile.features > 0 { tile.bytes.append(UInt8(ascii: ",")) }
-            writer.append(level, i, zoom: z, to: &tile.bytes)
-            tile.features += 1
-            byTile[k] = tile
+            // One lookup, the tile's bytes appended to in place.
+            byTile[tx << 32 | ty, default: TileBuffer()].append(level, i, zoom: z, writer: writer)
         }
         return try byTile.map { k, tile in
             let (x, y) = (k >> 32, k & 0xFFFF_FFFF)
@@ -97,16 +96,28 @@ struct PointCityBuilder {
     }
 
     /// A gzip'd file named by the SHA-256 of its uncompressed bytes, and its manifest row.
-    private func file(_ raw: [UInt8], features: Int, key: String, city: String) throws -> (
-        file: ArtifactFile, entry: Manifest.PointFile
-    ) {
+    private func file(
+        _ raw: [UInt8], features: Int, key: String, suffix: String = ".geojson.gz", city: String
+    ) throws -> (file: ArtifactFile, entry: Manifest.PointFile) {
         let gzip = try Gzip.compress(raw, level: gzipLevel)
         let hash = sha256Hex(raw)
-        let path = key + hash + ".geojson.gz"
+        let path = key + hash + suffix
         return (
             ArtifactFile(path: path, bytes: gzip, city: city),
             Manifest.PointFile(key: path, sha256: hash, bytes: raw.count, encodedBytes: gzip.count, features: features)
         )
+    }
+}
+
+/// The features of one metatile, comma-separated, as they are written.
+private struct TileBuffer {
+    var bytes: [UInt8] = []
+    var features = 0
+
+    mutating func append(_ level: PointLevel, _ i: Int, zoom z: Int, writer: PointFeatureWriter) {
+        if features > 0 { bytes.append(UInt8(ascii: ",")) }
+        writer.append(level, i, zoom: z, to: &bytes)
+        features += 1
     }
 }
 

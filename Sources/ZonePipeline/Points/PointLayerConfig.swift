@@ -21,11 +21,15 @@ public struct PointLayerConfig: Sendable, Equatable, Encodable {
     public var keep: [String]
     /// `sum`: numeric properties summed onto clusters.
     public var sum: [String]
+    /// `gzip_level`: zlib level of the layer's files, 1...9 (``defaultGzipLevel``; the zones'
+    /// `gzip_level` does not apply: pipeline.yml gives the measured trade-off).
+    public var gzipLevel: Int
 
     /// A layer; the parameters default to the values of absent keys.
     public init(
         name: String, source: [String] = ["points"], groupBy: String = "city", radius: Double = 60,
-        extent: Double = 512, minPoints: Int = 2, maxZoom: Int = 16, keep: [String] = [], sum: [String] = []
+        extent: Double = 512, minPoints: Int = 2, maxZoom: Int = 16, keep: [String] = [], sum: [String] = [],
+        gzipLevel: Int = PointLayerConfig.defaultGzipLevel
     ) {
         self.name = name
         self.source = source
@@ -36,7 +40,11 @@ public struct PointLayerConfig: Sendable, Equatable, Encodable {
         self.maxZoom = maxZoom
         self.keep = keep
         self.sum = sum
+        self.gzipLevel = gzipLevel
     }
+
+    /// The default `gzip_level` of point files.
+    public static let defaultGzipLevel = 4
 
     /// The highest zoom the pipeline clusters (ids and metatile keys stay well below 2^53).
     public static let maxAllowedZoom = 20
@@ -44,7 +52,9 @@ public struct PointLayerConfig: Sendable, Equatable, Encodable {
 
 extension PointLayerConfig {
     /// The keys allowed in a layer.
-    static let keys = ["source", "group_by", "radius", "extent", "min_points", "max_zoom", "keep", "sum"]
+    static let keys = [
+        "source", "group_by", "radius", "extent", "min_points", "max_zoom", "keep", "sum", "gzip_level",
+    ]
 
     /// Reads `points:`: a mapping of layer names to layers (null: no layers), in file order.
     static func layers(_ node: Node, reader r: ConfigReader) throws(ConfigError) -> [PointLayerConfig] {
@@ -81,6 +91,7 @@ extension PointLayerConfig {
             case "max_zoom": maxZoom = try r.int(value, in: 0...Self.maxAllowedZoom)
             case "keep": keep = try r.stringList(value, nonEmpty: false)
             case "sum": sum = try r.stringList(value, nonEmpty: false)
+            case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
             default: break  // rejected by entries(of:)
             }
         }

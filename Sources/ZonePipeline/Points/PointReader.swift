@@ -3,6 +3,9 @@
 /// properties numeric, the `group_by` property present. Findings are at file:line:column.
 struct PointReader {
     let layer: PointLayerConfig
+    /// Read common features straight from the bytes (`PointReader+Fast.swift`); false: every
+    /// feature through the generic `JSONValue` path (the tests compare the two).
+    var usesFastPath = true
 
     /// The points of the file per `group_by` value, and the findings.
     struct FileResult {
@@ -53,10 +56,15 @@ struct PointReader {
         repeat {
             s.skipWhitespace()
             let offset = s.pos
-            let value = try s.parseValue()
-            if let problem = add(value, to: &result) {
-                result.diagnostics.append(.error(text.location(ofByte: offset), problem))
+            var fast = s
+            let problem: String?
+            if usesFastPath, let feature = fastFeature(&fast) {
+                s = fast
+                problem = add(feature, to: &result)
+            } else {
+                problem = add(try s.parseValue(), to: &result)  // the generic path (PointReader+Fast.swift)
             }
+            if let problem { result.diagnostics.append(.error(text.location(ofByte: offset), problem)) }
         } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in an array")
     }
 
@@ -104,7 +112,8 @@ struct PointReader {
         }
         let kept = JSONObject(layer.keep.compactMap { k in properties[k].map { (k, $0) } })
         for (n, (lng, lat)) in points.enumerated() {
-            let id = baseID.map { positions.count > 1 ? "\($0)#\(n)" : $0 } ?? "\(lng),\(lat)"
+            // No id: "" (the point index then matches it by position; its cluster hash uses the position).
+            let id = baseID.map { positions.count > 1 ? "\($0)#\(n)" : $0 } ?? ""
             result.groups[key, default: PointSet(sumCount: layer.sum.count)].append(
                 longitude: lng, latitude: lat, id: id, kept: kept, sums: sums)
         }

@@ -3,7 +3,7 @@
 struct PointSet: Sendable {
     var longitude: [Double] = []
     var latitude: [Double] = []
-    /// A point's identity: its `id` property (or feature id), else its position.
+    /// A point's identity: its `id` property (or feature id); "" for a point without one.
     var ids: [String] = []
     /// The `keep` properties of each point.
     var kept: [JSONObject] = []
@@ -25,24 +25,43 @@ struct PointSet: Sendable {
 
     /// The same points in the stable order: longitude, latitude, then id.
     func sorted() -> PointSet {
+        var out = self
+        out.sort()
+        return out
+    }
+
+    /// Puts the points in the stable order (``sorted()``) in place: swaps, so a set held once
+    /// moves its ids and properties without retaining or releasing them.
+    mutating func sort() {
+        // Positions compared first without touching the ids (no String retains per comparison).
         let order = ids.indices.sorted { a, b in
-            if (longitude[a], latitude[a], ids[a]) != (longitude[b], latitude[b], ids[b]) {
-                return (longitude[a], latitude[a], ids[a]) < (longitude[b], latitude[b], ids[b])
-            }
+            let (xa, xb) = (longitude[a], longitude[b])
+            if xa != xb { return xa < xb }
+            let (ya, yb) = (latitude[a], latitude[b])
+            if ya != yb { return ya < yb }
+            if ids[a] != ids[b] { return ids[a] < ids[b] }
             // The same point twice: its properties decide, so even then the order is stable.
             let (ka, kb) = (JSONValue.object(kept[a]).description, JSONValue.object(kept[b]).description)
             if ka != kb { return ka < kb }
             return sums[sumCount * a..<sumCount * (a + 1)].lexicographicallyPrecedes(
                 sums[sumCount * b..<sumCount * (b + 1)])
         }
-        var out = PointSet(sumCount: sumCount)
-        out.longitude = order.map { longitude[$0] }
-        out.latitude = order.map { latitude[$0] }
-        out.ids = order.map { ids[$0] }
-        out.kept = order.map { kept[$0] }
-        out.sums.reserveCapacity(sums.count)
-        for i in order { out.sums.append(contentsOf: sums[sumCount * i..<sumCount * (i + 1)]) }
-        return out
+        // Point i becomes old point order[i]: each cycle of the permutation followed with swaps.
+        var done = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !done[start] {
+            var j = start
+            while true {
+                done[j] = true
+                let k = order[j]
+                if k == start { break }
+                longitude.swapAt(j, k)
+                latitude.swapAt(j, k)
+                ids.swapAt(j, k)
+                kept.swapAt(j, k)
+                for s in 0..<sumCount { sums.swapAt(sumCount * j + s, sumCount * k + s) }
+                j = k
+            }
+        }
     }
 
     /// The points as the items of the zoom above the highest: one single point each.
@@ -55,7 +74,7 @@ struct PointSet: Sendable {
             level.x.append(x)
             level.y.append(y)
             level.count.append(1)
-            level.memberHash.append(Self.hash(ids[i]))
+            level.memberHash.append(Self.hash(ids[i].isEmpty ? "\(longitude[i]),\(latitude[i])" : ids[i]))
             level.point.append(Int32(i))
             level.madeAt.append(-1)
             level.box += [x, y, x, y]

@@ -35,9 +35,11 @@ public struct PublishPlan: Sendable {
     public var uploadBytes: Int { uploads.reduce(0) { $0 + $1.bytes.count } }
 
     /// Compares the build in `dist` with what `store` serves.
+    /// Objects the target's manifest names already are described as they are stored there (the
+    /// build may have encoded them at another level: ``StoredEncoding``).
     public static func make(dist: String, store: ObjectStore) throws(PublishError) -> PublishPlan {
         guard let data = FileManager.default.contents(atPath: dist + "/manifest.json"),
-            let local = try? JSONDecoder().decode(Manifest.self, from: data)
+            var local = try? JSONDecoder().decode(Manifest.self, from: data)
         else { throw .noBuild(dist) }
         let current: StoredObject?
         do { current = try store.get("manifest.json") } catch { throw .store(error) }
@@ -48,6 +50,7 @@ public struct PublishPlan: Sendable {
             }
         }
         let served = Set(remote.map { $0.artifacts.map(\.key) } ?? [])
+        if let remote { local.adopt(remote.storedEncodings) }
         var uploads: [ObjectUpload] = []
         for artifact in local.artifacts where !served.contains(artifact.key) {
             uploads.append(
@@ -110,10 +113,14 @@ extension Manifest {
         let immutable = "public, max-age=31536000, immutable"
         let style = Artifact(
             key: styles.key, sha256: styles.sha256, bytes: styles.bytes, encodedBytes: styles.encodedBytes,
-            metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: immutable))
+            encodedSha256: styles.encodedSha256,
+            metadata: ObjectMetadata(
+                contentType: "application/json", contentEncoding: styles.contentEncoding ?? "gzip",
+                cacheControl: immutable))
         let cityArtifacts = cities.map {
             Artifact(
                 key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                encodedSha256: $0.encodedSha256,
                 metadata: ObjectMetadata(
                     contentType: $0.contentType, contentEncoding: $0.contentEncoding, cacheControl: immutable))
         }
@@ -121,7 +128,8 @@ extension Manifest {
             Artifact(
                 key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
                 metadata: ObjectMetadata(
-                    contentType: "application/geo+json", contentEncoding: "gzip", cacheControl: immutable))
+                    contentType: $0.key.hasSuffix(".json.gz") ? "application/json" : "application/geo+json",
+                    contentEncoding: "gzip", cacheControl: immutable))
         }
         let gzipped = zip([style] + cityArtifacts, [styles.brotli] + cities.map(\.brotli)).flatMap { gzip, brotli in
             [gzip] + (brotli.map { [gzip.brotli($0)] } ?? [])

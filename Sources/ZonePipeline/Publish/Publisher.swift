@@ -45,6 +45,8 @@ public struct Publisher: Sendable {
 
         let written: [Bool]
         do { written = try store.put(plan.uploads, condition: .absent) } catch { throw .store(error) }
+        let found = zip(plan.uploads, written).filter { !$0.1 }.map(\.0.key)
+        manifest.adopt(try storedEncodings(of: found, in: manifest))
         let bytes = try writeVersioned(&manifest)
         try switchCurrent(to: bytes, version: manifest.version, readTag: plan.remoteTag)
         // The new version is live; old versions are only clean-up, so a failure here is a warning.

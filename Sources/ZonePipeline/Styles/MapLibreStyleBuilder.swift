@@ -64,7 +64,10 @@ public struct MapLibreStyleBuilder: Sendable {
         }
         let key = manifest.styles.key
         do {
-            let table = try ArtifactContents.styleTable(try Gzip.decompress(try object(key)), key: key)
+            let stored = try object(key)
+            let raw =
+                manifest.styles.contentEncoding == "br" ? try Brotli.decompress(stored) : try Gzip.decompress(stored)
+            let table = try ArtifactContents.styleTable(raw, key: key)
             return (manifest, StyleTable(styles: table))
         } catch let error as MapLibreStyleError {
             throw error

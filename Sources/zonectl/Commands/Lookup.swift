@@ -39,8 +39,9 @@ extension Zonectl {
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let lookup: ZoneLookup
             do {
-                let published = try source.store.manifest().priority
-                lookup = try ZoneLookup(store: source.store, priority: priorityList(published, configFile.config))
+                lookup = try ZoneLookup(
+                    store: source.store, priority: explicitPriority,
+                    fallbackPriority: configuredPriority(configFile.config))
             } catch {
                 throw LookupError("\(source.from): \(error)")
             }
@@ -76,10 +77,13 @@ extension Zonectl {
             )
         }
 
-        /// `--priority`, else the store's published priority, else pipeline.yml's.
-        private func priorityList(_ published: [String]?, _ config: PipelineConfig) -> [String] {
-            if let priority { return priority.split(separator: ",").map { String($0).trimmingSpaces } }
-            if let published { return published }
+        /// `--priority`, which wins over the store's published priority.
+        private var explicitPriority: [String]? {
+            priority.map { $0.split(separator: ",").map { String($0).trimmingSpaces } }
+        }
+
+        /// pipeline.yml's priority: used when the store publishes none.
+        private func configuredPriority(_ config: PipelineConfig) -> [String] {
             if case .priority(let order) = config.overlaps { return order }
             return []
         }

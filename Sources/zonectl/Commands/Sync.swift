@@ -24,7 +24,26 @@ extension Zonectl {
         @Option(help: "The cache directory (created; one zonectl owns, never a directory of yours).")
         var cache: String
 
-        func validate() throws { try output.require([.text, .json], for: "sync") }
+        @Option(
+            help: ArgumentHelp(
+                "The encodings the client reads, preferred first: of each artifact the cache holds only the object of the first one the manifest lists.",
+                valueName: "br,gzip|gzip"))
+        var encodings: String = "br,gzip"
+
+        func validate() throws {
+            try output.require([.text, .json], for: "sync")
+            _ = try encodingList()
+        }
+
+        /// `--encodings` as a list; an unknown name is a usage error.
+        private func encodingList() throws -> [ZoneEncoding] {
+            try encodings.split(separator: ",").map { name in
+                guard let encoding = ZoneEncoding(rawValue: String(name).trimmingSpaces) else {
+                    throw ValidationError("--encodings: \(name) is not br or gzip")
+                }
+                return encoding
+            }
+        }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             var protected: [OwnedDirectory.Protected] = configFile.path.map { [.init($0, "the config")] } ?? []
@@ -35,7 +54,7 @@ extension Zonectl {
             let source = try syncSource(configFile.config)
             let report: SyncReport
             do {
-                report = try ZoneSync(source: source, cache: cache).run()
+                report = try ZoneSync(source: source, cache: cache, encodings: try encodingList()).run()
             } catch {
                 throw SyncError(description: "\(from): \(error)")
             }

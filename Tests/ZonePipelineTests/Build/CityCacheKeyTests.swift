@@ -22,7 +22,7 @@ import Testing
         "styles.property": { $0.styles.property = "kind" },
         "styles.keys": { $0.styles.keys = ["pattern"] },
         "styles.definitions": { $0.styles.definitions = ["p": JSONObject([("fill", .string("#00ff00"))])] },
-        "gzipLevel": { $0.gzipLevel = 6 },
+        "gzipLevel": { $0.gzipLevel = 9 },
         "encodings": { $0.encodings = [.gzip, .br] },
         "brotliQuality": { $0.brotliQuality = 9 },
         "publish.target": { $0.publish.target = "s3://b/p" },

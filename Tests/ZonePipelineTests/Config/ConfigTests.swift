@@ -48,6 +48,9 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         var expected = PipelineConfig.default
         expected.publish.target = "./store"
         expected.sourcePath = path
+        expected.points = [
+            PointLayerConfig(name: "cars", source: ["points"], keep: ["id", "kind"], sum: ["available"])
+        ]
         #expect(config == expected)
         #expect(config.zones == ["zones"])
         #expect(config.output == "dist")
@@ -66,7 +69,10 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
             guard !body.hasPrefix("#"), let colon = body.firstIndex(of: ":") else { continue }
             let key = String(body[..<colon])
             if indent == 0 { section = key }
-            let path = indent == 0 ? key : "\(section).\(key)"
+            // Point layers: points.<layer> and points.<layer>.<key>, whatever the layer's name.
+            let path =
+                indent == 0
+                ? key : section == "points" ? (indent == 2 ? "points.*" : "points.*.\(key)") : "\(section).\(key)"
             found.insert(path)
             let previous = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
             #expect(previous.hasPrefix("#"), "no comment above '\(path)' on line \(index + 1)")
@@ -77,7 +83,10 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
             ("publish", PublishConfig.keys),
         ]
         var schema = Set(PipelineConfig.keys)
-        for (name, keys) in sections { schema.formUnion(keys.map { "\(name).\($0)" }) }
+        for (name, keys) in sections + [("points.*", PointLayerConfig.keys)] {
+            schema.formUnion(keys.map { "\(name).\($0)" })
+        }
+        schema.insert("points.*")
         #expect(schema.subtracting(found).sorted() == [])
         #expect(found.subtracting(schema).sorted() == [])
     }
@@ -96,7 +105,7 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         #expect(c.simplify == SimplifyConfig(toleranceM: 1.0, method: .douglasPeucker, minAreaM2: 0))
         #expect(c.antimeridian.interpolation == .greatCircle)
         #expect(c.styles == StylesConfig(property: "style", keys: [], definitions: [:]))
-        #expect(c.gzipLevel == 9)
+        #expect(c.gzipLevel == 6)
         #expect(c.encodings == [.gzip])
         #expect(c.brotliQuality == 11)
         #expect(!c.writesBrotli)

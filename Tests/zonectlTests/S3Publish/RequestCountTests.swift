@@ -12,8 +12,14 @@ extension S3PublishTests {
             defer { w.remove() }
             let base = try w.build("dist")
             let changed = try w.build("dist-paris", parisLongitude: "2.338999")
-            let artifacts = 1 + (base["cities"] as? [Any] ?? []).count
-            #expect(artifacts == 8)  // 7 cities + the style table
+            // The sample point layer's 3 cities: band file, metatiles, point index.
+            let pointCities = (base["points"] as? [[String: Any]] ?? []).flatMap {
+                $0["cities"] as? [[String: Any]] ?? []
+            }
+            let pointFiles = pointCities.reduce(0) { $0 + 2 + (($1["metatiles"] as? [Any])?.count ?? 0) }
+            #expect(pointCities.count == 3 && pointFiles == 150)
+            let artifacts = 1 + (base["cities"] as? [Any] ?? []).count + pointFiles
+            #expect(artifacts == 158)  // 7 cities + the style table + the point files
             let proxy = try FaultProxy(upstreamPort: w.moto.port)
             defer { proxy.stop() }
 
@@ -52,7 +58,9 @@ extension S3PublishTests {
             #expect(check.problems.isEmpty, "\(check.problems)")
             #expect(check.version == thirdOut["version"] as? String)
             #expect(check.previous == firstOut["version"] as? String)
-            #expect(check.artifacts.count == artifacts + 1)
+            // The zone objects of both versions (Paris twice); the point files did not change.
+            #expect(check.artifacts.count == 8 + 1)
+            #expect(check.pointFiles.count == pointFiles)
         }
     }
 }

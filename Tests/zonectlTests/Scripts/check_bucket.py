@@ -2,7 +2,7 @@
 
 usage: check_bucket.py ENDPOINT BUCKET PREFIX   (credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)
 
-Reads PREFIX/manifest.json and downloads every artifact it names: present, stored size, gzip,
+Reads PREFIX/manifest.json and downloads every artifact it names (point files included): present, stored size, gzip,
 uncompressed size and sha256 as the manifest says. Then every PREFIX/manifests/*.json: each
 must name only objects that exist. Prints one JSON object: the served version and previous,
 the keys under the prefix, the versioned manifests and the problems found.
@@ -23,7 +23,13 @@ def get(key):
 
 
 def artifacts(manifest):
-    return [manifest["styles"]] + manifest["cities"]
+    points = [
+        f
+        for layer in manifest.get("points") or []
+        for city in layer["cities"]
+        for f in [city["band"]] + city["metatiles"] + ([city["index"]] if city.get("index") else [])
+    ]
+    return [manifest["styles"]] + manifest["cities"] + points
 
 
 # The listing prefix has no '/': moto cannot verify signatures of percent-encoded query values.

@@ -10,7 +10,7 @@ the position of a cluster of another z that is more than FAR px (at ZOOM) from e
 z == ZOOM, when there is one: the z filter must leave it undrawn. Prints one JSON object:
 {"clusters": [{"layer", "city", "lon", "lat", "point_count", "found": RGBA, "other": null or
 {"z", "lon", "lat", "found": RGBA}}], "seconds"}.
-Gives up (exit 3) after TIME_LIMIT_S.
+Gives up (exit 3) after render_style.TIME_LIMIT_S.
 """
 import gzip
 import json
@@ -18,16 +18,14 @@ import math
 import os
 import signal
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from png_rgba import decode_png  # noqa: E402
-from render_style import exclusive_render_lock, render_pool, stop  # noqa: E402
+from render_style import render_session  # noqa: E402
 
 SIZE = 512
 FAR = 60
-TIME_LIMIT_S = 300
 
 
 def world(lon, lat, zoom):
@@ -54,22 +52,9 @@ def main():
     style_path, dist, zoom = sys.argv[1], sys.argv[2], int(sys.argv[3])
     style = json.load(open(style_path))
     manifest = json.load(open(os.path.join(dist, "manifest.json")))
-    lock = exclusive_render_lock()
-    started = time.time()
-    servers = []
-
-    def give_up():
-        sys.stderr.write(f"render_points.py: no result after {TIME_LIMIT_S} s\n")
-        for xvfb in servers:
-            xvfb.kill()
-        os._exit(3)
-
-    watchdog = threading.Timer(TIME_LIMIT_S, give_up)
-    watchdog.daemon = True
-    watchdog.start()
     found = []
-    try:
-        pool = render_pool(servers)
+    with render_session("render_points.py") as pool:
+        started = time.time()
         pool.register_style("points", json=style)
         for layer in manifest.get("points", []):
             for city in layer["cities"]:
@@ -92,11 +77,7 @@ def main():
                     "point_count": best["properties"]["point_count"],
                     "found": decode_png(png).pixel(SIZE // 2, SIZE // 2), "other": other,
                 })
-    finally:
-        watchdog.cancel()
-        stop(servers)
     print(json.dumps({"clusters": found, "seconds": round(time.time() - started, 2)}, indent=1))
-    lock.close()
 
 
 if __name__ == "__main__":

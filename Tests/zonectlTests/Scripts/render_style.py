@@ -17,6 +17,7 @@ Prints one JSON object: {"cities": [{"city", "samples": [{"style", "lon", "lat",
 "margin", "expected", "found", "expected_on_background", "found_on_background"}], "corner":
 RGBA of the overlay's top-left pixel}], "seconds"}. Gives up (exit 3) after TIME_LIMIT_S.
 """
+import contextlib
 import gzip
 import json
 import math
@@ -98,6 +99,32 @@ def stop(servers):
             xvfb.wait()
 
 
+@contextlib.contextmanager
+def render_session(script, time_limit=TIME_LIMIT_S):
+    """The set-up every render script shares: the machine-wide render lock (one MapLibre render
+    at a time), a watchdog that kills our Xvfb servers and exits 3 when no result came after
+    `time_limit` seconds, and a mapli RenderPool under an Xvfb of our own (render_pool). Yields
+    the pool; on leaving, the watchdog is cancelled, the Xvfb servers stopped and the lock freed."""
+    lock = exclusive_render_lock()
+    servers = []
+
+    def give_up():
+        sys.stderr.write(f"{script}: no result after {time_limit} s\n")
+        for xvfb in servers:
+            xvfb.kill()
+        os._exit(3)
+
+    watchdog = threading.Timer(time_limit, give_up)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        yield render_pool(servers)
+    finally:
+        watchdog.cancel()
+        stop(servers)
+        lock.close()
+
+
 def rgb(colour):
     digits = colour[1:]
     if len(digits) == 3:
@@ -177,21 +204,8 @@ def main():
     ] + style["layers"])
     os.makedirs(out_dir, exist_ok=True)
 
-    lock = exclusive_render_lock()
-    started = time.time()
-    servers = []
-
-    def give_up():
-        sys.stderr.write(f"render_style.py: no result after {TIME_LIMIT_S} s\n")
-        for xvfb in servers:
-            xvfb.kill()
-        os._exit(3)
-
-    watchdog = threading.Timer(TIME_LIMIT_S, give_up)
-    watchdog.daemon = True
-    watchdog.start()
-    try:
-        pool = render_pool(servers)
+    with render_session("render_style.py") as pool:
+        started = time.time()
         pool.register_style("overlay", json=style)
         pool.register_style("background", json=with_background)
         cities = []
@@ -217,11 +231,7 @@ def main():
                 "city": city["id"], "zoom": round(zoom, 3), "samples": points,
                 "corner": images["overlay"].pixel(0, 0),
             })
-    finally:
-        watchdog.cancel()
-        stop(servers)
     print(json.dumps({"cities": cities, "seconds": round(time.time() - started, 2)}, indent=1))
-    lock.close()
 
 
 if __name__ == "__main__":

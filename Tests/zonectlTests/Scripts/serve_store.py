@@ -2,8 +2,8 @@
 
 usage: serve_store.py DIR PORT_FILE [LOG_FILE]
 
-Objects whose name ends in .gz are sent as stored with `Content-Encoding: gzip` and the
-content type of the name without .gz (application/geo+json for .geojson). Listens on
+Objects whose name ends in .gz (.br) are sent as stored with `Content-Encoding: gzip` (`br`)
+and the content type of the name without it (application/geo+json for .geojson). Listens on
 127.0.0.1 at a free port and writes that port to PORT_FILE once it accepts connections;
 LOG_FILE gets one line per request: "METHOD PATH STATUS ACCEPT-ENCODING". Each file has an
 ETag (the SHA-256 of its bytes, quoted); a GET whose If-None-Match equals it gets 304.
@@ -24,7 +24,7 @@ class StoreHandler(http.server.SimpleHTTPRequestHandler):
     log_path = None
 
     def guess_type(self, path):
-        base = path[:-3] if path.endswith(".gz") else path
+        base = path[:-3] if path.endswith((".gz", ".br")) else path
         return TYPES.get(os.path.splitext(base)[1], "application/octet-stream")
 
     def do_GET(self):
@@ -43,8 +43,9 @@ class StoreHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         if getattr(self, "_etag", None) and getattr(self, "_status", 200) == 200:
             self.send_header("ETag", self._etag)
-        if self.path.split("?")[0].endswith(".gz") and getattr(self, "_status", 200) == 200:
-            self.send_header("Content-Encoding", "gzip")
+        name = self.path.split("?")[0]
+        if name.endswith((".gz", ".br")) and getattr(self, "_status", 200) == 200:
+            self.send_header("Content-Encoding", "gzip" if name.endswith(".gz") else "br")
         super().end_headers()
 
     def send_response(self, code, message=None):

@@ -3,7 +3,7 @@ import S3Upload
 import TestSupport
 import Testing
 
-/// A temporary directory for `zonectl publish` against moto: the sample zones and pipeline.yml
+/// A temporary directory for `zonectl publish` against moto: the sample zones, point layer and pipeline.yml
 /// of the repository, builds of them, and the environment that points zonectl at moto (or at a
 /// `FaultProxy` in front of it) with the test user's key. Each workspace publishes under its own
 /// prefix of the suite's bucket.
@@ -17,10 +17,10 @@ struct S3Workspace {
         moto = try MotoServer.require()
         prefix = "\(name)-\(UUID().uuidString.prefix(8).lowercased())"
         dir = try temporaryDirectory()
-        try FileManager.default.copyItem(
-            at: TestPaths.root.appendingPathComponent("zones"), to: dir.appendingPathComponent("zones"))
-        try FileManager.default.copyItem(
-            at: TestPaths.root.appendingPathComponent("pipeline.yml"), to: dir.appendingPathComponent("pipeline.yml"))
+        for item in ["zones", "points", "pipeline.yml"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.root.appendingPathComponent(item), to: dir.appendingPathComponent(item))
+        }
     }
 
     func remove() { try? FileManager.default.removeItem(at: dir) }
@@ -132,6 +132,8 @@ struct BucketCheck {
 
     /// Artifact keys (zones/, styles/) under the prefix.
     var artifacts: [String] { keys.filter { $0.hasPrefix("zones/") || $0.hasPrefix("styles/") } }
+    /// Point layer files (points/) under the prefix.
+    var pointFiles: [String] { keys.filter { $0.hasPrefix("points/") } }
 }
 
 /// A JSON object from bytes (a test failure when it is not one).

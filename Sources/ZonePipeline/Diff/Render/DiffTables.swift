@@ -11,6 +11,35 @@ struct DiffTables {
 
     var changedCities: [CityDiff] { diff.cities.filter { $0.status != .unchanged } }
     var changedStyles: [StyleDiff] { diff.styles.filter { $0.status != .unchanged } }
+    var changedPoints: [PointCityDiff] { diff.points.filter { $0.status != .unchanged } }
+
+    /// The point layers' changed cities: counts, and the first few ids of each kind.
+    var points: Table {
+        let count = { (n: Int?) in n.map(DiffNumbers.grouped) ?? "?" }
+        return Table(
+            header: ["layer", "city", "status", "points", "added", "removed", "moved", "which"],
+            rows: changedPoints.map { p in
+                [
+                    p.layer, p.city, p.status.rawValue, DiffNumbers.transition(p.points), count(p.added),
+                    count(p.removed), count(p.moved), Self.which(p),
+                ]
+            },
+            numeric: [3, 4, 5, 6])
+    }
+
+    /// "+a, b; −c; moved d, e, …" (three of each kind), or why there are no counts.
+    static func which(_ p: PointCityDiff) -> String {
+        guard p.compared else { return "no point index on one side (an older zonectl): counts unknown" }
+        func names(_ ids: [String?], total: Int?) -> String {
+            let shown = ids.prefix(3).map { $0 ?? "(no id)" }.joined(separator: ", ")
+            return shown + ((total ?? 0) > 3 ? ", …" : "")
+        }
+        var parts: [String] = []
+        if !p.addedPoints.isEmpty { parts.append("+" + names(p.addedPoints.map(\.id), total: p.added)) }
+        if !p.removedPoints.isEmpty { parts.append("−" + names(p.removedPoints.map(\.id), total: p.removed)) }
+        if !p.movedPoints.isEmpty { parts.append("moved " + names(p.movedPoints.map(\.id), total: p.moved)) }
+        return parts.joined(separator: "; ")
+    }
 
     var cities: Table {
         Table(
@@ -61,8 +90,10 @@ struct DiffTables {
     var summaryLine: String {
         let s = diff.summary
         guard diff.hasChanges else {
+            let points =
+                diff.points.isEmpty ? "" : ", \(diff.points.count) point \(plural(diff.points.count, "city", "cities"))"
             return
-                "no changes (\(diff.cities.count) \(plural(diff.cities.count, "city", "cities")), \(diff.styles.count) \(plural(diff.styles.count, "style", "styles")))"
+                "no changes (\(diff.cities.count) \(plural(diff.cities.count, "city", "cities")), \(diff.styles.count) \(plural(diff.styles.count, "style", "styles"))\(points))"
         }
         var parts = [counts("cities", s.cities), counts("groups", s.groups)].filter { !$0.isEmpty }
         if s.areaAdded > 0 || s.areaRemoved > 0 {
@@ -72,6 +103,14 @@ struct DiffTables {
         }
         let styles = counts("styles", s.styles)
         if !styles.isEmpty { parts.append(styles) }
+        let p = s.points
+        if p.added + p.removed + p.moved > 0 || !changedPoints.isEmpty {
+            parts.append(
+                "points: \(DiffNumbers.grouped(p.added)) added, \(DiffNumbers.grouped(p.removed)) removed, "
+                    + "\(DiffNumbers.grouped(p.moved)) moved"
+                    + (p.notCompared > 0
+                        ? " (\(p.notCompared) point \(plural(p.notCompared, "city", "cities")) not compared)" : ""))
+        }
         return parts.joined(separator: "; ")
     }
 

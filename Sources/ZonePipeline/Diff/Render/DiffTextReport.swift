@@ -16,6 +16,7 @@ public struct DiffTextReport {
             out += ["", text(tables.cities), "", text(tables.groups)]
         }
         if !tables.changedStyles.isEmpty { out += ["", text(tables.styles)] }
+        if !tables.changedPoints.isEmpty { out += ["", text(tables.points)] }
         let unchanged = diff.cities.count { $0.status == .unchanged }
         out += [
             "",

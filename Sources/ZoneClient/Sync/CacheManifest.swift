@@ -1,0 +1,123 @@
+internal import Foundation
+
+extension ZoneManifest {
+    /// Every artifact the manifest names, which a cache that is a complete store keeps: the style
+    /// table, each city's artifact, then each point layer's objects (``ZonePointLayer/objects``:
+    /// every object of the entry with a `key` and a `sha256`, band files and metatiles today).
+    public var objects: [ZoneArtifact] {
+        [styles] + cities.map(\.artifact) + (points ?? []).flatMap(\.objects)
+    }
+
+    /// The manifest a cache keeps when it holds, of each artifact, only the object of the first
+    /// encoding in `preference` it has: that object is the entry's own (`key`, `encodedBytes`,
+    /// `contentEncoding`, `encodedSha256`) and the `brotli` member is gone, so the cache is a
+    /// store that names exactly the objects it holds. `bytes` are this manifest's bytes; they are
+    /// kept as they are when nothing changes (a gzip-only store); every member a client does not
+    /// read is kept too.
+    func cacheManifest(_ bytes: [UInt8], preferring preference: [ZoneEncoding]) throws(ZoneClientError) -> (
+        bytes: [UInt8], manifest: ZoneManifest
+    ) {
+        let held = objects.map { $0.object(preferring: preference) }
+        let changes = zip(objects, held).contains { artifact, object in
+            artifact.brotli != nil || object.key != artifact.key
+        }
+        guard changes else { return (bytes, self) }
+        do {
+            guard case .object(var root) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
+                case .object(var styleEntry)? = root["styles"], case .array(var cityEntries)? = root["cities"],
+                cityEntries.count == cities.count
+            else { throw ZoneClientError.badManifest("not the manifest decoded") }
+            Self.hold(held[0], in: &styleEntry)
+            root["styles"] = .object(styleEntry)
+            for i in cityEntries.indices {
+                guard case .object(var entry) = cityEntries[i] else { continue }
+                Self.hold(held[i + 1], in: &entry)
+                cityEntries[i] = .object(entry)
+            }
+            root["cities"] = .array(cityEntries)
+            if let pointLayers = root["points"] {
+                let heldByKey = Dictionary(zip(objects.map(\.key), held), uniquingKeysWith: { first, _ in first })
+                root["points"] = Self.holding(pointLayers, heldByKey)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let rewritten = [UInt8](try encoder.encode(JSONValue.object(root)))
+            return (rewritten, try ZoneManifest.decode(rewritten))
+        } catch let error as ZoneClientError {
+            throw error
+        } catch {
+            throw .badManifest("cannot write the cache's manifest: \(error)")
+        }
+    }
+
+    /// `value` (the `points` member) with each artifact-shaped object (`key` and `sha256`, as
+    /// ``ZonePointLayer`` finds them) rewritten to hold the object `held` gives for its key.
+    private static func holding(_ value: JSONValue, _ held: [String: ZoneObject]) -> JSONValue {
+        switch value {
+        case .object(var entry):
+            guard case .string(let key)? = entry["key"], entry["sha256"] != nil else {
+                return .object(entry.mapValues { holding($0, held) })
+            }
+            if let object = held[key] { hold(object, in: &entry) }
+            return .object(entry)
+        case .array(let items):
+            return .array(items.map { holding($0, held) })
+        default:
+            return value
+        }
+    }
+
+    /// Makes `object` the entry's own and drops the other encodings.
+    private static func hold(_ object: ZoneObject, in entry: inout [String: JSONValue]) {
+        entry["key"] = .string(object.key)
+        entry["encodedBytes"] = .integer(Int64(object.encodedBytes))
+        entry["encodedSha256"] = object.encodedSha256.map { .string($0) }
+        if object.encoding != .gzip || entry["contentEncoding"] != nil {
+            entry["contentEncoding"] = .string(object.encoding.rawValue)
+        }
+        entry["brotli"] = nil
+    }
+}
+
+/// Any JSON value, to rewrite a manifest without losing the members a client does not read.
+enum JSONValue: Codable, Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .null
+        } else if let value = try? c.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? c.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? c.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? c.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? c.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let value): try c.encode(value)
+        case .integer(let value): try c.encode(value)
+        case .number(let value): try c.encode(value)
+        case .string(let value): try c.encode(value)
+        case .array(let value): try c.encode(value)
+        case .object(let value): try c.encode(value)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// The point index of one (layer, city): every input point's id and position at the output
+/// precision, so `zonectl diff` can tell points added, removed and moved (the published files
+/// hold clusters, and single points only where unclustered). Clients may ignore it.
+///
+/// The file is one JSON array with a line per point, in the build's point order (position,
+/// then id): `["p00000665",12.481021,55.628864]`, or `[null,12.4,55.6]` for a point without an
+/// id (matched by position alone). It is gzip'd and named by the SHA-256 of these bytes,
+/// `points/<layer>/<city>/index/<sha256>.json.gz`, and listed as `index` in the manifest.
+enum PointIndex {
+    /// One point of an index.
+    struct Entry: Sendable, Equatable {
+        /// nil for a point without an id.
+        var id: String?
+        var longitude: Double
+        var latitude: Double
+    }
+
+    /// The index bytes of `points`.
+    static func bytes(_ points: PointSet, format: FixedPointFormat) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(32 * points.count + 4)
+        out.append(UInt8(ascii: "["))
+        for i in 0..<points.count {
+            out.append(contentsOf: i == 0 ? Self.first : Self.separator)
+            let id = points.ids[i]
+            if id.isEmpty {
+                out.append(contentsOf: "null".utf8)
+            } else {
+                JSONValue.string(id).appendJSON(to: &out)
+            }
+            out.append(UInt8(ascii: ","))
+            format.append(points.longitude[i], to: &out)
+            out.append(UInt8(ascii: ","))
+            format.append(points.latitude[i], to: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(contentsOf: "\n]\n".utf8)
+        return out
+    }
+
+    private static let first: [UInt8] = Array("\n[".utf8)
+    private static let separator: [UInt8] = Array(",\n[".utf8)
+
+    /// The entries of index bytes (`key` names the file in errors).
+    static func entries(_ raw: [UInt8], key: String) throws(DiffError) -> [Entry] {
+        let parsed = raw.withUnsafeBufferPointer { buffer in
+            Result { () throws(ReadError) -> JSONValue in
+                var scanner = JSONScanner(buffer)
+                let value = try scanner.parseValue()
+                scanner.skipWhitespace()
+                guard scanner.atEnd else { throw ReadError(offset: scanner.pos, message: "trailing data") }
+                return value
+            }
+        }
+        let value: JSONValue
+        switch parsed {
+        case .success(let v): value = v
+        case .failure(let e): throw .unreadableArtifact(key: key, reason: "byte \(e.offset): \(e.message)")
+        }
+        guard case .array(let rows) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON array") }
+        var entries: [Entry] = []
+        entries.reserveCapacity(rows.count)
+        for (n, row) in rows.enumerated() {
+            guard case .array(let cells) = row, cells.count == 3, case .number(let lng) = cells[1],
+                case .number(let lat) = cells[2]
+            else { throw .unreadableArtifact(key: key, reason: "point \(n + 1) is not [id, longitude, latitude]") }
+            switch cells[0] {
+            case .string(let id): entries.append(Entry(id: id, longitude: lng, latitude: lat))
+            case .null: entries.append(Entry(id: nil, longitude: lng, latitude: lat))
+            default: throw .unreadableArtifact(key: key, reason: "point \(n + 1): the id is not a string or null")
+            }
+        }
+        return entries
+    }
+}
