@@ -45,14 +45,9 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         zones: [String] = ["zones"], output: String = "dist", groupBy: [String] = ["city", "style"],
         keep: [String] = [], precision: Int = 6, repair: Bool = true,
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
-<<<<<<< HEAD
         antimeridian: AntimeridianConfig = AntimeridianConfig(), gaps: GapsConfig = GapsConfig(),
         styles: StylesConfig = StylesConfig(),
-        gzipLevel: Int = 9, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
-=======
-        antimeridian: AntimeridianConfig = AntimeridianConfig(), styles: StylesConfig = StylesConfig(),
         gzipLevel: Int = 6, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
->>>>>>> main
         publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
         self.zones = zones

@@ -21,7 +21,7 @@ public struct DiffMarkdownReport {
             out += ["#### Cities", "", markdown(tables.cities), "", "#### Groups", "", markdown(tables.groups), ""]
         }
         if !tables.changedStyles.isEmpty { out += ["#### Styles", "", markdown(tables.styles), ""] }
-<<<<<<< HEAD
+        if !tables.changedPoints.isEmpty { out += ["#### Points", "", markdown(tables.points), ""] }
         if !diff.closedGaps.isEmpty {
             let closed = DiffTables.Table(
                 header: ["city", "style", "gap area closed (m²)"],
@@ -29,9 +29,6 @@ public struct DiffMarkdownReport {
                 numeric: [2])
             out += ["#### Gaps closed (gaps.close_m)", "", markdown(closed), ""]
         }
-=======
-        if !tables.changedPoints.isEmpty { out += ["#### Points", "", markdown(tables.points), ""] }
->>>>>>> main
         let unchanged = diff.cities.count { $0.status == .unchanged }
         out += [
             (unchanged > 0 ? "\(unchanged) unchanged \(unchanged == 1 ? "city" : "cities") not listed. " : "")
