@@ -17,6 +17,7 @@
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
 #   make style-images docs/images/<city>.png: the sample cities drawn by MapLibre Native (zonectl style)
+#   make gap-pictures docs/images/gaps-paris-*.svg: a Paris sliver before and after gaps.close_m 3
 #
 # Variables: CONFIG (default pipeline.yml), SWIFT_TEST_FLAGS (extra `swift test` flags,
 # e.g. SWIFT_TEST_FLAGS='--filter DiagnosticTests'), FUZZ_SMOKE_SECONDS (the fuzz smoke run that
@@ -33,10 +34,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup style-images clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup style-images gap-pictures clean
 
 help:
-	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,19p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -91,6 +92,11 @@ soak-publish: deps-test
 # rendered by MapLibre Native (mapli) under Xvfb (scripts/style-images.sh).
 style-images: deps-test build
 	scripts/style-images.sh
+
+# A sliver of the sample zones/paris.geojson before and after gaps.close_m: 3 (README, "Gaps
+# between zones"): the sample built twice, one window drawn as SVG (scripts/gap_picture.py).
+gap-pictures: release
+	scripts/gap-pictures.sh
 
 bench:
 	bench/run.sh

@@ -23,26 +23,22 @@ extension Zonectl {
             let checked = try BuildPipeline(config: configFile.config, jobs: jobs)
                 .check(paths: paths.isEmpty ? nil : paths)
             let points = paths.isEmpty ? try PointValidation.check(configFile.config, jobs: jobs) : nil
-            var diagnostics = checked.diagnostics + (points?.diagnostics ?? [])
+            let diagnostics = checked.diagnostics + (points?.diagnostics ?? [])
             // Gaps between zones need the geometry: the build runs in memory (nothing written).
-            var gapLines: [String] = []
-            let gaps = configFile.config.gaps
-            if !diagnostics.hasErrors && gaps.reportM > 0 {
-                let outcome = try BuildRequest(configFile: configFile, zones: paths, jobs: jobs)
-                    .run(previousVersion: nil, recordRevision: false)
-                let found = outcome.output?.report.gaps ?? []
-                let lines = GapLines(gaps: found, closed: [], config: gaps)
-                if output.format == .text {
-                    gapLines = lines.lines(verbose: global.verbose)
-                } else {
-                    diagnostics += found.map(GapLines.diagnostic)
-                }
+            var gaps: [GapFinding] = []
+            if !diagnostics.hasErrors && configFile.config.gaps.reportM > 0 {
+                gaps =
+                    try BuildRequest(configFile: configFile, zones: paths, jobs: jobs)
+                    .run(previousVersion: nil, recordRevision: false).output?.report.gaps ?? []
             }
             DiagnosticPrinter(format: output.format, verbose: global.verbose)
                 .print(
                     diagnostics, files: checked.files.count + (points?.files ?? 0),
-                    features: checked.features.count + (points?.points ?? 0))
-            for line in gapLines { print(line) }
+                    features: checked.features.count + (points?.points ?? 0), gaps: gaps)
+            if output.format == .text {
+                let lines = GapLines(gaps: gaps, closed: [], config: configFile.config.gaps)
+                for line in lines.lines(verbose: global.verbose) { print(line) }
+            }
             return diagnostics.hasErrors ? .failure : .success
         }
     }

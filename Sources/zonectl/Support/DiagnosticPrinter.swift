@@ -8,7 +8,8 @@ struct DiagnosticPrinter {
     /// Text: every warning, not one line per kind.
     var verbose = false
 
-    func print(_ diagnostics: [Diagnostic], files: Int, features: Int) {
+    /// `gaps`: the gap report of `validate` (JSON: a `gaps` member; GitHub: one warning each).
+    func print(_ diagnostics: [Diagnostic], files: Int, features: Int, gaps: [GapFinding] = []) {
         switch format {
         case .text:
             if verbose {
@@ -27,24 +28,25 @@ struct DiagnosticPrinter {
                 "\(plural(files, "file")), \(plural(features, "feature")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
             )
         case .github, .markdown:
-            for d in diagnostics {
+            for d in diagnostics + gaps.map(GapLines.diagnostic) {
                 let l = d.location
                 Swift.print(
                     "::\(d.severity.rawValue) file=\(property(l.file)),line=\(l.line),col=\(l.column)::\(escape(d.message))"
                 )
             }
         case .json:
-            Swift.print(json(diagnostics, summary: ["files": files, "features": features]))
+            Swift.print(json(diagnostics, summary: ["files": files, "features": features], gaps: gaps))
         }
     }
 
-    private func json(_ diagnostics: [Diagnostic], summary: [String: Int]) -> String {
+    private func json(_ diagnostics: [Diagnostic], summary: [String: Int], gaps: [GapFinding]) -> String {
         struct Entry: Encodable {
             var file: String, line: Int, column: Int, severity: String, message: String
         }
         struct Document: Encodable {
             var summary: [String: Int]
             var diagnostics: [Entry]
+            var gaps: [GapFinding]?
         }
         var counts = summary
         counts["errors"] = diagnostics.count { $0.severity == .error }
@@ -55,7 +57,7 @@ struct DiagnosticPrinter {
                 Entry(
                     file: $0.location.file, line: $0.location.line, column: $0.location.column,
                     severity: $0.severity.rawValue, message: $0.message)
-            })
+            }, gaps: gaps.isEmpty ? nil : gaps)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)

@@ -19,6 +19,8 @@ import Testing
         "simplify.method": { $0.simplify.method = .visvalingam },
         "simplify.minAreaM2": { $0.simplify.minAreaM2 = 5 },
         "antimeridian.interpolation": { $0.antimeridian.interpolation = .linear },
+        "gaps.reportM": { $0.gaps.reportM = 1 },
+        "gaps.closeM": { $0.gaps.closeM = 3 },
         "styles.property": { $0.styles.property = "kind" },
         "styles.keys": { $0.styles.keys = ["pattern"] },
         "styles.definitions": { $0.styles.definitions = ["p": JSONObject([("fill", .string("#00ff00"))])] },
@@ -44,7 +46,7 @@ import Testing
             guard let label = child.label else { return [] }
             let nested =
                 child.value is SimplifyConfig || child.value is AntimeridianConfig
-                || child.value is StylesConfig || child.value is PublishConfig
+                || child.value is StylesConfig || child.value is PublishConfig || child.value is GapsConfig
             return nested ? fieldNames(of: child.value, prefix: prefix + label + ".") : [prefix + label]
         }
     }

@@ -128,7 +128,7 @@ import Testing
         BadConfig(
             "top level", "zones: a\nfoo: 1\n", 2, 1,
             "unknown key 'foo'; expected one of: zones, output, group_by, keep, precision, repair, overlaps, "
-                + "simplify, antimeridian, styles, gzip_level, encodings, brotli_quality, publish, points"),
+                + "simplify, antimeridian, gaps, styles, gzip_level, encodings, brotli_quality, publish, points"),
         BadConfig(
             "publish", "publish:\n  target: x\n  bucket: y\n", 3, 3,
             "unknown key 'bucket' in 'publish'; expected one of: target, endpoint, region, addressing, "

@@ -79,7 +79,7 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         }
         let sections: [(String, [String])] = [
             ("overlaps", OverlapPolicy.keys), ("simplify", SimplifyConfig.keys),
-            ("antimeridian", AntimeridianConfig.keys), ("styles", StylesConfig.keys),
+            ("antimeridian", AntimeridianConfig.keys), ("gaps", GapsConfig.keys), ("styles", StylesConfig.keys),
             ("publish", PublishConfig.keys),
         ]
         var schema = Set(PipelineConfig.keys)

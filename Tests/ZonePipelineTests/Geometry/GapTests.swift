@@ -77,7 +77,9 @@ import Testing
     }
 
     @Test func betweenTwoStylesTheGapGoesToTheHigherPriority() throws {
-        let specs = [Self.zone("parking", [Self.box(0, 0, 50, 50)]), Self.zone("no-parking", [Self.box(51, 0, 101, 50)])]
+        let specs = [
+            Self.zone("parking", [Self.box(0, 0, 50, 50)]), Self.zone("no-parking", [Self.box(51, 0, 101, 50)]),
+        ]
         let city = try runStage(specs, config: Self.config(close: 2, priority: ["no-parking", "parking"]))
         let noParking = try #require(city.group("no-parking")).geometry
         let parking = try #require(city.group("parking")).geometry
@@ -92,7 +94,9 @@ import Testing
     }
 
     @Test func withOverlapsAllowedBothStylesTakeTheGap() throws {
-        let specs = [Self.zone("parking", [Self.box(0, 0, 50, 50)]), Self.zone("no-parking", [Self.box(51, 0, 101, 50)])]
+        let specs = [
+            Self.zone("parking", [Self.box(0, 0, 50, 50)]), Self.zone("no-parking", [Self.box(51, 0, 101, 50)]),
+        ]
         let city = try runStage(specs, config: Self.config(close: 2, priority: nil))
         for style in ["parking", "no-parking"] {
             let g = try #require(city.group(style)).geometry

@@ -7,7 +7,6 @@ struct BorderSegments {
 
     subscript(i: Int) -> Segment { segments[i] }
 
-
     init(_ features: [PolygonalGeometry], frame: LocalFrame) {
         for (f, g) in features.enumerated() {
             for p in 0..<g.polygonCount {
@@ -150,10 +149,10 @@ struct CoverageTest {
 
     private func key(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
 
-    /// Whether p is strictly inside some feature (on a border counts as either; the points asked
-    /// about are off the borders).
-    func covers(_ p: Point) -> Bool {
-        for f in (cells[SIMD2(key(p.x), key(p.y))] ?? []) + large {
+    /// Whether p is strictly inside some feature other than the two `own` ones (on a border
+    /// counts as either; the points asked about are off the borders).
+    func covers(_ p: Point, except own: (Int32, Int32)) -> Bool {
+        for f in (cells[SIMD2(key(p.x), key(p.y))] ?? []) + large where f != own.0 && f != own.1 {
             let b = boxes[Int(f)]
             guard b.x0 < p.x, p.x < b.x1, b.y0 < p.y, p.y < b.y1 else { continue }
             var inside = false

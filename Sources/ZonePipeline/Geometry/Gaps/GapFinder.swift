@@ -32,27 +32,21 @@ struct GapFinder {
         let frame = LocalFrame(box: box)
         let segments = BorderSegments(features, frame: frame)
         let coverage = CoverageTest(segments)
-        // A border whose outer side is inside another zone (stacked, overlapping zones) bounds
-        // no gap: sampled a centimetre out at a quarter, half and three quarters of it, once
-        // per border that has a piece (0 unknown, 1 exposed, 2 covered).
-        var exposure = [UInt8](repeating: 0, count: segments.segments.count)
-        func exposed(_ i: Int) -> Bool {
-            if exposure[i] == 0 {
-                let s = segments[i]
-                let d = s.b - s.a
-                let out = Point(x: d.y, y: -d.x) * (0.01 / d.length)
-                exposure[i] = [0.25, 0.5, 0.75].allSatisfy { coverage.covers(s.at($0) + out) } ? 2 : 1
-            }
-            return exposure[i] == 1
-        }
         var out: [Piece] = []
-        segments.forEachClosePair(within: width, where: { facing(segments[$0], segments[$1]) }) { s, t in
-            guard let piece = piece(segments[s], segments[t]), exposed(s), exposed(t) else { return }
-            // A piece whose inside is all covered by zones (between borders of overlapping
-            // zones) fills nothing: sampled at its centre and halfway to each corner.
+        let isCandidate = { (s: Int, t: Int) in facing(segments[s], segments[t]) }
+        segments.forEachClosePair(within: width, where: isCandidate) { s, t in
+            guard let piece = piece(segments[s], segments[t]) else { return }
+            // A piece inside a third zone (between borders of stacked, overlapping zones) fills
+            // nothing: sampled at its centre and halfway to each corner. (Its own two zones
+            // may overlap part of it where their borders cross; the rest is the gap.)
             let n = Double(piece.hull.count)
             let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / n)
-            if coverage.covers(centre) && piece.hull.allSatisfy({ coverage.covers((centre + $0) * 0.5) }) { return }
+            let own = (segments.feature[s], segments.feature[t])
+            if coverage.covers(centre, except: own)
+                && piece.hull.allSatisfy({ coverage.covers(centre + ($0 - centre) * 0.5, except: own) })
+            {
+                return
+            }
             let ring = piece.hull.map { frame.unproject($0.x, $0.y) }.map { (lon: $0.lon, lat: $0.lat) }
             let (a, b) = (segments.feature[s], segments.feature[t])
             out.append(
