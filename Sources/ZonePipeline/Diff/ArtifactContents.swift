@@ -28,8 +28,8 @@ enum ArtifactContents {
         }
     }
 
-    /// The style table: style name → its properties, in table order.
-    static func styleTable(_ raw: [UInt8], key: String) throws(DiffError) -> [(name: String, properties: JSONObject)] {
+    /// One JSON document (an artifact's bytes, `key` naming it in errors).
+    static func json(_ raw: [UInt8], key: String) throws(DiffError) -> JSONValue {
         let parsed = raw.withUnsafeBufferPointer { buffer in
             Result { () throws(ReadError) -> JSONValue in
                 var scanner = JSONScanner(buffer)
@@ -39,11 +39,15 @@ enum ArtifactContents {
                 return value
             }
         }
-        let value: JSONValue
         switch parsed {
-        case .success(let v): value = v
+        case .success(let v): return v
         case .failure(let e): throw .unreadableArtifact(key: key, reason: "byte \(e.offset): \(e.message)")
         }
+    }
+
+    /// The style table: style name → its properties, in table order.
+    static func styleTable(_ raw: [UInt8], key: String) throws(DiffError) -> [(name: String, properties: JSONObject)] {
+        let value = try json(raw, key: key)
         guard case .object(let table) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON object") }
         var styles: [(name: String, properties: JSONObject)] = []
         for (name, properties) in table.members {

@@ -43,20 +43,7 @@ enum PointIndex {
 
     /// The entries of index bytes (`key` names the file in errors).
     static func entries(_ raw: [UInt8], key: String) throws(DiffError) -> [Entry] {
-        let parsed = raw.withUnsafeBufferPointer { buffer in
-            Result { () throws(ReadError) -> JSONValue in
-                var scanner = JSONScanner(buffer)
-                let value = try scanner.parseValue()
-                scanner.skipWhitespace()
-                guard scanner.atEnd else { throw ReadError(offset: scanner.pos, message: "trailing data") }
-                return value
-            }
-        }
-        let value: JSONValue
-        switch parsed {
-        case .success(let v): value = v
-        case .failure(let e): throw .unreadableArtifact(key: key, reason: "byte \(e.offset): \(e.message)")
-        }
+        let value = try ArtifactContents.json(raw, key: key)
         guard case .array(let rows) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON array") }
         var entries: [Entry] = []
         entries.reserveCapacity(rows.count)
