@@ -166,3 +166,10 @@ say "measuring the outputs (bench/measure.py, $JOBS processes)"
 "$PY" bench/measure.py --corpus "$CORPUS" --tolerance "$TOLERANCE_M" --jobs "$JOBS" \
     --cache "$ROOT/bench/.cache/measure" --json "$WORK/measure.json" "${tools[@]}" >&2
 "$PY" bench/table.py "$WORK" | tee "$WORK/table.md"
+
+# The cost of gap search and closing (issue 18): the corpus built with gaps off, the default
+# report and close_m 3, best of one run each (bench/gaps.sh; SKIP_GAPS=1 skips it).
+if [ "${SKIP_GAPS:-0}" != 1 ]; then
+    say "gaps: build time with gaps off, report_m 2 and close_m 3 (bench/gaps.sh)"
+    CORPUS="$CORPUS" RUNS=1 bench/gaps.sh
+fi
