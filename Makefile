@@ -38,7 +38,7 @@ VENV := $(CURDIR)/.venv
 .PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-gaps style-images gap-pictures clean
 
 help:
-	@sed -n '3,20p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,21p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
