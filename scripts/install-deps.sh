@@ -2,7 +2,7 @@
 # Install what zonectl needs on Debian 12 with Swift already installed.
 #
 #   scripts/install-deps.sh --run    system libraries to build and run zonectl
-#                                     (libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, libbrotli-dev, pkg-config)
+#                                     (libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, libbrotli-dev, libdeflate-dev, pkg-config)
 #   scripts/install-deps.sh --test   the above, plus gdal-bin, librsvg2-bin (rsvg-convert renders
 #                                     diff SVGs in tests), python3-venv, and xvfb with Mesa's EGL
 #                                     (libegl1 libegl-mesa0 libgl1-mesa-dri libgl1: MapLibre Native
@@ -44,7 +44,7 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------------- system packages (apt)
-apt_packages=(libgeos-dev libcurl4-openssl-dev zlib1g-dev libbrotli-dev pkg-config)
+apt_packages=(libgeos-dev libcurl4-openssl-dev zlib1g-dev libbrotli-dev libdeflate-dev pkg-config)
 if [ "$mode" = test ]; then
     apt_packages+=(gdal-bin librsvg2-bin python3-venv xvfb libegl1 libegl-mesa0 libgl1-mesa-dri libgl1)
 fi

@@ -1,18 +1,60 @@
-/// gzip (RFC 1952) compression with zlib, byte-reproducible for the same input and level.
+internal import CLibdeflate
+
+/// gzip (RFC 1952): compression with libdeflate, decompression with zlib; byte-reproducible
+/// for the same input, level and libdeflate version.
+///
+/// libdeflate compresses a whole buffer at once, 2 to 3 times faster than zlib at the same
+/// level and to smaller output (`make bench-points`, `pipeline.yml`'s `gzip_level` comment);
+/// zlib keeps the streaming decoder every client has.
 public enum Gzip {
     /// The header's OS byte: 3 (Unix) on every platform, so the bytes do not depend on where
-    /// they were made (zlib's own default is 19 on Apple systems since 1.2.12).
-    static let operatingSystem: Int32 = 3
+    /// they were made.
+    static let operatingSystem: UInt8 = 3
+    /// The levels libdeflate knows: 0 stores, 1 is fastest, 12 smallest; -1 means 6.
+    public static let levels = -1...12
 
-    /// `bytes` as one gzip member: zlib `deflate` at `level` (-1...9; -1 is zlib's default, 6),
-    /// window 32 KiB, memLevel 8, strategy Z_FILTERED (see ``ZStream``).
+    /// `bytes` as one gzip member: a raw deflate stream from libdeflate at `level`, framed here.
     ///
-    /// The header (set with `deflateSetHeader`) has mtime 0, no file name, comment or extra
-    /// field, and OS byte 3; its XFL byte is zlib's (2 at level 9, 4 at levels 0 and 1, else 0).
+    /// The header has mtime 0, no file name, comment or extra field, and OS byte 3; its XFL byte
+    /// follows zlib's convention (4 at levels 0 and 1, 2 at 9 and above, else 0). The trailer is
+    /// the CRC-32 and the length mod 2^32, little-endian.
     public static func compress(_ bytes: [UInt8], level: Int) throws -> [UInt8] {
-        guard (-1...9).contains(level) else { throw GzipError.invalidLevel(level) }
-        let deflater = try ZStream.gzipDeflater(level: Int32(level), os: operatingSystem)
-        return try deflater.process(bytes, initialCapacity: deflater.maximumDeflatedSize(bytes.count))
+        guard levels.contains(level) else { throw GzipError.invalidLevel(level) }
+        let level = level == -1 ? 6 : level
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+            throw GzipError.outOfMemory
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_deflate_compress_bound(compressor, bytes.count)
+        let xfl: UInt8 = level <= 1 ? 4 : (level >= 9 ? 2 : 0)
+        let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, xfl, operatingSystem]
+        return try bytes.withUnsafeBytes { input throws(GzipError) in
+            // An empty array may have no address; libdeflate still wants a pointer.
+            let source = input.baseAddress ?? UnsafeRawPointer(header)
+            var failed = false
+            let out = [UInt8](unsafeUninitializedCapacity: header.count + bound + 8) { buffer, count in
+                for (i, b) in header.enumerated() { buffer[i] = b }
+                let body = libdeflate_deflate_compress(
+                    compressor, source, input.count, buffer.baseAddress! + header.count, bound)
+                guard body > 0 else {
+                    failed = true
+                    count = 0
+                    return
+                }
+                let crc = libdeflate_crc32(0, source, input.count)
+                let size = UInt32(truncatingIfNeeded: input.count)
+                var end = header.count + body
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    buffer[end] = UInt8(truncatingIfNeeded: crc >> UInt32(shift))
+                    buffer[end + 4] = UInt8(truncatingIfNeeded: size >> UInt32(shift))
+                    end += 1
+                }
+                count = end + 4
+            }
+            // With `bound` bytes of room libdeflate cannot run out; guarded all the same.
+            if failed { throw GzipError.outOfMemory }
+            return out
+        }
     }
 
     /// The bytes inside one gzip (or zlib) stream: zlib `inflate` with windowBits 15 + 32.

@@ -80,7 +80,7 @@ extension PipelineConfig {
             case "antimeridian": antimeridian = try AntimeridianConfig(node: value, reader: r)
             case "gaps": gaps = try GapsConfig(node: value, reader: r)
             case "styles": styles = try StylesConfig(node: value, reader: r)
-            case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
+            case "gzip_level": gzipLevel = try r.int(value, in: 1...12)
             case "encodings": encodings = try Self.encodings(value, reader: r)
             case "brotli_quality": brotliQuality = try r.int(value, in: 0...11)
             case "publish": publish = try PublishConfig(node: value, reader: r)

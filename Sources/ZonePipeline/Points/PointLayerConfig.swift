@@ -91,7 +91,7 @@ extension PointLayerConfig {
             case "max_zoom": maxZoom = try r.int(value, in: 0...Self.maxAllowedZoom)
             case "keep": keep = try r.stringList(value, nonEmpty: false)
             case "sum": sum = try r.stringList(value, nonEmpty: false)
-            case "gzip_level": gzipLevel = try r.int(value, in: 1...9)
+            case "gzip_level": gzipLevel = try r.int(value, in: 1...12)
             default: break  // rejected by entries(of:)
             }
         }

@@ -88,7 +88,7 @@ import Testing
         BadConfig(
             "precision overflow", "precision: 99999999999999999999\n", 1, 12,
             "expected an integer from 1 to 9, got 99999999999999999999"),
-        BadConfig("gzip_level 0", "gzip_level: 0\n", 1, 13, "expected an integer from 1 to 9, got 0"),
+        BadConfig("gzip_level 0", "gzip_level: 0\n", 1, 13, "expected an integer from 1 to 12, got 0"),
         BadConfig(
             "simplify.tolerance_m", "simplify:\n  tolerance_m: -1\n", 2, 16,
             "expected a finite number >= 0, got -1"),
