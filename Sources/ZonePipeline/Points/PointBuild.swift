@@ -26,9 +26,11 @@ struct PointBuild {
             var merged: [String: PointSet] = [:]
             for result in results {
                 diagnostics += result.diagnostics
-                for (key, set) in result.groups {
-                    var all = merged[key] ?? PointSet(sumCount: layer.sum.count)
-                    merged[key] = nil
+                for (key, set) in result.sets {
+                    guard var all = merged.removeValue(forKey: key) else {
+                        merged[key] = set
+                        continue
+                    }
                     all.append(contentsOf: set)
                     merged[key] = all
                 }
@@ -113,16 +115,6 @@ extension PointBuild {
     /// `body` for 0..<count on `jobs` threads, results in index order (heaviest first with `weights`).
     func parallel<R>(_ count: Int, weights: [Int]? = nil, _ body: @Sendable (Int) -> R) -> [R] {
         parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: {}, { _, i in body(i) })
-    }
-}
-
-extension PointSet {
-    mutating func append(contentsOf other: PointSet) {
-        longitude += other.longitude
-        latitude += other.latitude
-        ids += other.ids
-        kept += other.kept
-        sums += other.sums
     }
 }
 

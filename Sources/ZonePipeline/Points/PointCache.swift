@@ -20,7 +20,7 @@ extension BuildCache {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let settings = (try? encoder.encode(layer)).map { String(decoding: $0, as: UTF8.self) } ?? layer.name
-        for part in ["zonectl-points-cache-2", codeIdentity, settings, "\(precision)", city] {
+        for part in ["zonectl-points-cache-3", codeIdentity, settings, "\(precision)", city] {
             add(part)
         }
         var numbers: [Double] = []
@@ -30,7 +30,8 @@ extension BuildCache {
         numbers.withUnsafeBytes { h.update(bufferPointer: $0) }
         for i in 0..<points.count {
             add(points.ids[i])
-            add(JSONValue.object(points.kept[i]).description)
+            points.kept(i).withUnsafeBytes { h.update(bufferPointer: $0) }
+            h.update(data: [0])
         }
         return "p-" + hex(h.finalize())
     }

@@ -41,7 +41,10 @@ struct PointCityBuilder {
             }
             last = ContinuousClock.now
         }
-        var band: [UInt8] = []
+        var band = Self.collectionStart
+        band.reserveCapacity(bandChunks.values.reduce(Self.collectionStart.count + Self.collectionEnd.count) {
+            $0 + $1.bytes.count + 1
+        })
         var bandFeatures = 0
         for z in 0...min(Self.bandMaxZoom, layer.maxZoom) {
             guard let chunk = bandChunks[z], chunk.features > 0 else { continue }
@@ -49,7 +52,8 @@ struct PointCityBuilder {
             band += chunk.bytes
             bandFeatures += chunk.features
         }
-        let (bandArtifact, bandFile) = try file(collection(band), features: bandFeatures, key: prefix, city: city)
+        band += Self.collectionEnd
+        let (bandArtifact, bandFile) = try file(band, features: bandFeatures, key: prefix, city: city)
         tiles.sort {
             ($0.entry.z ?? 0, $0.entry.x ?? 0, $0.entry.y ?? 0) < ($1.entry.z ?? 0, $1.entry.x ?? 0, $1.entry.y ?? 0)
         }
@@ -84,16 +88,15 @@ struct PointCityBuilder {
         return try byTile.map { k, tile in
             let (x, y) = (k >> 32, k & 0xFFFF_FFFF)
             var made = try file(
-                collection(tile.bytes), features: tile.features, key: prefix + "\(z)/\(x)/\(y)/", city: city)
+                tile.bytes + Self.collectionEnd, features: tile.features, key: prefix + "\(z)/\(x)/\(y)/", city: city)
             (made.entry.z, made.entry.x, made.entry.y) = (z, x, y)
             return made
         }
     }
 
-    /// Features (comma-separated) in a FeatureCollection.
-    private func collection(_ features: [UInt8]) -> [UInt8] {
-        Array(#"{"type":"FeatureCollection","features":["#.utf8) + features + Array("]}\n".utf8)
-    }
+    /// A FeatureCollection's bytes before and after its features (comma-separated).
+    static let collectionStart = Array(#"{"type":"FeatureCollection","features":["#.utf8)
+    static let collectionEnd = Array("]}\n".utf8)
 
     /// A gzip'd file named by the SHA-256 of its uncompressed bytes, and its manifest row.
     private func file(
@@ -111,7 +114,7 @@ struct PointCityBuilder {
 
 /// The features of one metatile, comma-separated, as they are written.
 private struct TileBuffer {
-    var bytes: [UInt8] = []
+    var bytes = PointCityBuilder.collectionStart
     var features = 0
 
     mutating func append(_ level: PointLevel, _ i: Int, zoom z: Int, writer: PointFeatureWriter) {

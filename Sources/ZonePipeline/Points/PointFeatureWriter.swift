@@ -28,12 +28,7 @@ struct PointFeatureWriter {
         out.append(contentsOf: #"]},"properties":{"z":"#.utf8)
         appendInteger(z, to: &out)
         if p >= 0 {
-            for (key, value) in points.kept[p].members where key != "z" {
-                out.append(UInt8(ascii: ","))
-                JSONValue.string(key).appendJSON(to: &out)
-                out.append(UInt8(ascii: ":"))
-                value.appendJSON(to: &out)
-            }
+            out.append(contentsOf: points.kept(p))
         } else {
             appendCluster(level, i, to: &out)
         }

@@ -9,8 +9,26 @@ struct PointReader {
 
     /// The points of the file per `group_by` value, and the findings.
     struct FileResult {
-        var groups: [String: PointSet] = [:]
+        /// The groups in the order first seen; ``index`` finds one by key.
+        var sets: [(key: String, points: PointSet)] = []
+        var index: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
+        /// The group of the previous point: consecutive points mostly share one.
+        private var last: (key: String, set: Int)?
+
+        var groups: [String: PointSet] { Dictionary(uniqueKeysWithValues: sets.map { ($0.key, $0.points) }) }
+
+        /// The position in ``sets`` of `key`'s group, made empty when new.
+        mutating func set(for key: String, sumCount: Int) -> Int {
+            if let last, last.key == key { return last.set }
+            let i = index[key] ?? sets.count
+            if i == sets.count {
+                sets.append((key, PointSet(sumCount: sumCount)))
+                index[key] = i
+            }
+            last = (key, i)
+            return i
+        }
     }
 
     func read(_ text: SourceText) -> FileResult {
@@ -53,18 +71,17 @@ struct PointReader {
             s.pos += 1
             return
         }
+        let roles = PropertyRoles(layer)
+        var feature = FastFeature()
         repeat {
             s.skipWhitespace()
             let offset = s.pos
             var fast = s
-            let problem: String?
-            if usesFastPath, let feature = fastFeature(&fast) {
+            if usesFastPath, fastFeature(&fast, roles, into: &feature), add(&feature, roles, fast, to: &result) {
                 s = fast
-                problem = add(feature, to: &result)
-            } else {
-                problem = add(try s.parseValue(), to: &result)  // the generic path (PointReader+Fast.swift)
+            } else if let problem = add(try s.parseValue(), to: &result) {  // the generic path
+                result.diagnostics.append(.error(text.location(ofByte: offset), problem))
             }
-            if let problem { result.diagnostics.append(.error(text.location(ofByte: offset), problem)) }
         } while try s.nextElement(close: UInt8(ascii: "]"), "',' or ']' in an array")
     }
 
@@ -111,11 +128,12 @@ struct PointReader {
             points.append((lng, lat))
         }
         let kept = JSONObject(layer.keep.compactMap { k in properties[k].map { (k, $0) } })
+        let set = result.set(for: key, sumCount: layer.sum.count)
+        let keptFrom = result.sets[set].points.appendKept(kept)
         for (n, (lng, lat)) in points.enumerated() {
             // No id: "" (the point index then matches it by position; its cluster hash uses the position).
             let id = baseID.map { positions.count > 1 ? "\($0)#\(n)" : $0 } ?? ""
-            result.groups[key, default: PointSet(sumCount: layer.sum.count)].append(
-                longitude: lng, latitude: lat, id: id, kept: kept, sums: sums)
+            result.sets[set].points.append(longitude: lng, latitude: lat, id: id, keptFrom: keptFrom, sums: sums[...])
         }
         return nil
     }

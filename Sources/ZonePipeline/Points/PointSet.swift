@@ -5,8 +5,13 @@ struct PointSet: Sendable {
     var latitude: [Double] = []
     /// A point's identity: its `id` property (or feature id); "" for a point without one.
     var ids: [String] = []
-    /// The `keep` properties of each point.
-    var kept: [JSONObject] = []
+    /// The `keep` properties of every point as the writer emits them, `,"name":value` each
+    /// (compact JSON, `keep` order, no `z`); point i's are `keptBytes[keptStart[i]..<keptEnd[i]]`.
+    /// One arena instead of an object per point: nothing to allocate, retain or free per point,
+    /// and the points of one MultiPoint share their bytes.
+    var keptBytes: [UInt8] = []
+    var keptStart: [Int] = []
+    var keptEnd: [Int] = []
     /// `sumCount` values per point (0 for an absent property).
     var sums: [Double] = []
     let sumCount: Int
@@ -15,12 +20,45 @@ struct PointSet: Sendable {
 
     var count: Int { ids.count }
 
+    /// Point i's `keep` properties as written (see ``keptBytes``).
+    func kept(_ i: Int) -> ArraySlice<UInt8> { keptBytes[keptStart[i]..<keptEnd[i]] }
+
+    /// Appends `object`'s members to ``keptBytes`` as the writer emits them; returns where they start.
+    mutating func appendKept(_ object: JSONObject) -> Int {
+        let start = keptBytes.count
+        for (key, value) in object.members where key != "z" {
+            keptBytes.append(UInt8(ascii: ","))
+            appendJSONString(key, to: &keptBytes)
+            keptBytes.append(UInt8(ascii: ":"))
+            value.appendJSON(to: &keptBytes)
+        }
+        return start
+    }
+
     mutating func append(longitude: Double, latitude: Double, id: String, kept: JSONObject, sums: [Double]) {
+        let start = appendKept(kept)
+        append(longitude: longitude, latitude: latitude, id: id, keptFrom: start, sums: sums[...])
+    }
+
+    /// Appends a point whose `keep` properties are ``keptBytes`` from `keptFrom` to its end.
+    mutating func append(longitude: Double, latitude: Double, id: String, keptFrom: Int, sums: ArraySlice<Double>) {
         self.longitude.append(longitude)
         self.latitude.append(latitude)
         ids.append(id)
-        self.kept.append(kept)
+        keptStart.append(keptFrom)
+        keptEnd.append(keptBytes.count)
         self.sums += sums
+    }
+
+    mutating func append(contentsOf other: PointSet) {
+        longitude += other.longitude
+        latitude += other.latitude
+        ids += other.ids
+        let shift = keptBytes.count
+        keptBytes += other.keptBytes
+        keptStart += other.keptStart.lazy.map { $0 + shift }
+        keptEnd += other.keptEnd.lazy.map { $0 + shift }
+        sums += other.sums
     }
 
     /// The same points in the stable order: longitude, latitude, then id.
@@ -31,20 +69,14 @@ struct PointSet: Sendable {
     }
 
     /// Puts the points in the stable order (``sorted()``) in place: swaps, so a set held once
-    /// moves its ids and properties without retaining or releasing them.
+    /// moves its ids without retaining or releasing them.
     mutating func sort() {
-        // Positions compared first without touching the ids (no String retains per comparison).
-        let order = ids.indices.sorted { a, b in
-            let (xa, xb) = (longitude[a], longitude[b])
-            if xa != xb { return xa < xb }
-            let (ya, yb) = (latitude[a], latitude[b])
-            if ya != yb { return ya < yb }
-            if ids[a] != ids[b] { return ids[a] < ids[b] }
-            // The same point twice: its properties decide, so even then the order is stable.
-            let (ka, kb) = (JSONValue.object(kept[a]).description, JSONValue.object(kept[b]).description)
-            if ka != kb { return ka < kb }
-            return sums[sumCount * a..<sumCount * (a + 1)].lexicographicallyPrecedes(
-                sums[sumCount * b..<sumCount * (b + 1)])
+        // Positions compared first, from one array of keys (no access to the ids per comparison).
+        var order = (0..<count).map { SortKey(x: longitude[$0], y: latitude[$0], index: $0) }
+        order.sort { a, b in
+            if a.x != b.x { return a.x < b.x }
+            if a.y != b.y { return a.y < b.y }
+            return precedes(a.index, b.index)
         }
         // Point i becomes old point order[i]: each cycle of the permutation followed with swaps.
         var done = [Bool](repeating: false, count: order.count)
@@ -52,16 +84,33 @@ struct PointSet: Sendable {
             var j = start
             while true {
                 done[j] = true
-                let k = order[j]
+                let k = order[j].index
                 if k == start { break }
                 longitude.swapAt(j, k)
                 latitude.swapAt(j, k)
                 ids.swapAt(j, k)
-                kept.swapAt(j, k)
+                keptStart.swapAt(j, k)
+                keptEnd.swapAt(j, k)
                 for s in 0..<sumCount { sums.swapAt(sumCount * j + s, sumCount * k + s) }
                 j = k
             }
         }
+    }
+
+    private struct SortKey {
+        var x: Double
+        var y: Double
+        var index: Int
+    }
+
+    /// The order of two points at the same position: id, then (the same point twice) its
+    /// properties, so even then the order is stable.
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        if ids[a] != ids[b] { return ids[a] < ids[b] }
+        let (ka, kb) = (kept(a), kept(b))
+        if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+        return sums[sumCount * a..<sumCount * (a + 1)].lexicographicallyPrecedes(
+            sums[sumCount * b..<sumCount * (b + 1)])
     }
 
     /// The points as the items of the zoom above the highest: one single point each.
@@ -77,7 +126,10 @@ struct PointSet: Sendable {
             level.memberHash.append(Self.hash(ids[i].isEmpty ? "\(longitude[i]),\(latitude[i])" : ids[i]))
             level.point.append(Int32(i))
             level.madeAt.append(-1)
-            level.box += [x, y, x, y]
+            level.box.append(x)
+            level.box.append(y)
+            level.box.append(x)
+            level.box.append(y)
         }
         level.sums = sums
         return level

@@ -113,6 +113,20 @@ extension JSONScanner {
         return true
     }
 
+    /// True when the raw bytes of `s` (a literal without escapes) are `bytes`.
+    @inline(__always) func same(_ s: RawString, _ bytes: [UInt8]) -> Bool {
+        guard s.end - s.start == bytes.count else { return false }
+        for i in 0..<bytes.count where buf[s.start + i] != bytes[i] { return false }
+        return true
+    }
+
+    /// True when two literals without escapes have the same raw bytes.
+    @inline(__always) func same(_ a: RawString, _ b: RawString) -> Bool {
+        guard a.end - a.start == b.end - b.start else { return false }
+        for i in 0..<(a.end - a.start) where buf[a.start + i] != buf[b.start + i] { return false }
+        return true
+    }
+
     /// The decoded Swift string of a scanned literal (escapes were validated by `scanString`).
     func decode(_ s: RawString) -> String {
         let raw = UnsafeBufferPointer(rebasing: buf[s.start..<s.end])

@@ -24,6 +24,20 @@ extension JSONScanner {
         }
     }
 
+    /// Moves past any JSON value, with the checks of ``parseValue()`` (an object or array is
+    /// parsed); scalars are checked without building a value.
+    mutating func skipValue() throws(ReadError) {
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: "\""): _ = try scanString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
+        default: _ = try parseValue()
+        }
+    }
+
     /// Parses an object, rejecting duplicate member names.
     mutating func parseObject() throws(ReadError) -> JSONObject {
         try enter()

@@ -1,9 +1,24 @@
 /// Appends `s` as a JSON string literal (RFC 8259 §7): quotes, backslashes and control
 /// characters escaped, everything else as UTF-8.
 func appendJSONString(_ s: String, to out: inout [UInt8]) {
-    let hex: [UInt8] = Array("0123456789abcdef".utf8)
     out.append(UInt8(ascii: "\""))
-    for b in s.utf8 {
+    var s = s
+    // Most strings need no escape: their UTF-8 is copied at once.
+    let copied = s.withUTF8 { bytes in
+        guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return false
+        }
+        out.append(contentsOf: bytes)
+        return true
+    }
+    if !copied { appendEscaped(s.utf8, to: &out) }
+    out.append(UInt8(ascii: "\""))
+}
+
+/// The bytes of a string with quotes, backslashes and control characters escaped.
+private func appendEscaped(_ utf8: String.UTF8View, to out: inout [UInt8]) {
+    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    for b in utf8 {
         switch b {
         case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
         case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
@@ -15,7 +30,6 @@ func appendJSONString(_ s: String, to out: inout [UInt8]) {
         default: out.append(b)
         }
     }
-    out.append(UInt8(ascii: "\""))
 }
 
 /// `s` as a JSON string literal.
