@@ -42,9 +42,10 @@ struct PointCityBuilder {
             last = ContinuousClock.now
         }
         var band = Self.collectionStart
-        band.reserveCapacity(bandChunks.values.reduce(Self.collectionStart.count + Self.collectionEnd.count) {
-            $0 + $1.bytes.count + 1
-        })
+        band.reserveCapacity(
+            bandChunks.values.reduce(Self.collectionStart.count + Self.collectionEnd.count) {
+                $0 + $1.bytes.count + 1
+            })
         var bandFeatures = 0
         for z in 0...min(Self.bandMaxZoom, layer.maxZoom) {
             guard let chunk = bandChunks[z], chunk.features > 0 else { continue }

@@ -87,10 +87,15 @@ import Testing
         let layer = PointLayerConfig(
             name: "l", source: [], groupBy: "id", keep: ["available", "z", "id", "kind"], sum: ["available", "z"])
         for feature in Self.features {
-            let text = #"{"type":"FeatureCollection","features":[  "# + feature.replacingOccurrences(of: "city", with: "id") + "\n]}"
-            #expect(summary(read(text, fast: true, layer: layer)) == summary(read(text, fast: false, layer: layer)), "\(feature)")
+            let text =
+                #"{"type":"FeatureCollection","features":[  "# + feature.replacingOccurrences(of: "city", with: "id")
+                + "\n]}"
+            #expect(
+                summary(read(text, fast: true, layer: layer)) == summary(read(text, fast: false, layer: layer)),
+                "\(feature)")
         }
-        let z = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"id":"a","z":3,"available":1}}]}"#
+        let z =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"id":"a","z":3,"available":1}}]}"#
         let set = read(z, fast: true, layer: layer).groups["a"]!
         #expect(String(decoding: set.kept(0), as: UTF8.self) == #","available":1,"id":"a""#)
         #expect(set.sums == [1, 3])
