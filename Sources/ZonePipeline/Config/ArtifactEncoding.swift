@@ -1,6 +1,6 @@
 /// A content encoding the build writes each artifact in (`encodings` in `pipeline.yml`).
 public enum ArtifactEncoding: String, Sendable, Equatable, Encodable, CaseIterable {
-    /// gzip (zlib), at `gzip_level`: always written, every client reads it.
+    /// gzip (libdeflate), at `gzip_level`: always written, every client reads it.
     case gzip
     /// Brotli, at `brotli_quality`: written beside gzip, listed in the manifest's `brotli` fields.
     case br

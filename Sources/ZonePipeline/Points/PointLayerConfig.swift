@@ -21,7 +21,7 @@ public struct PointLayerConfig: Sendable, Equatable, Encodable {
     public var keep: [String]
     /// `sum`: numeric properties summed onto clusters.
     public var sum: [String]
-    /// `gzip_level`: zlib level of the layer's files, 1...9 (``defaultGzipLevel``; the zones'
+    /// `gzip_level`: gzip level of the layer's files, 1...12 (``defaultGzipLevel``; the zones'
     /// `gzip_level` does not apply: pipeline.yml gives the measured trade-off).
     public var gzipLevel: Int
 
@@ -44,7 +44,7 @@ public struct PointLayerConfig: Sendable, Equatable, Encodable {
     }
 
     /// The default `gzip_level` of point files.
-    public static let defaultGzipLevel = 4
+    public static let defaultGzipLevel = 5
 
     /// The highest zoom the pipeline clusters (ids and metatile keys stay well below 2^53).
     public static let maxAllowedZoom = 20
