@@ -28,21 +28,22 @@ public enum Gzip {
         let bound = libdeflate_deflate_compress_bound(compressor, bytes.count)
         let xfl: UInt8 = level <= 1 ? 4 : (level >= 9 ? 2 : 0)
         let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, xfl, operatingSystem]
-        return try bytes.withUnsafeBytes { input throws(GzipError) in
-            // An empty array may have no address; libdeflate still wants a pointer.
-            let source = input.baseAddress ?? UnsafeRawPointer(header)
+        // An empty array may have no address; libdeflate still wants a pointer (to no bytes).
+        let length = bytes.count
+        return try (length == 0 ? [0] : bytes).withUnsafeBytes { input throws(GzipError) in
+            let source = input.baseAddress!
             var failed = false
             let out = [UInt8](unsafeUninitializedCapacity: header.count + bound + 8) { buffer, count in
                 for (i, b) in header.enumerated() { buffer[i] = b }
                 let body = libdeflate_deflate_compress(
-                    compressor, source, input.count, buffer.baseAddress! + header.count, bound)
+                    compressor, source, length, buffer.baseAddress! + header.count, bound)
                 guard body > 0 else {
                     failed = true
                     count = 0
                     return
                 }
-                let crc = libdeflate_crc32(0, source, input.count)
-                let size = UInt32(truncatingIfNeeded: input.count)
+                let crc = libdeflate_crc32(0, source, length)
+                let size = UInt32(truncatingIfNeeded: length)
                 var end = header.count + body
                 for shift in stride(from: 0, to: 32, by: 8) {
                     buffer[end] = UInt8(truncatingIfNeeded: crc >> UInt32(shift))

@@ -35,68 +35,27 @@ struct BorderSegments {
 
     /// Calls `body` once for every pair of segments of different features whose boxes come
     /// within `w` of each other (a superset of the pairs closer than `w`), in a fixed order.
-    /// `candidate` is a cheap test run before a pair is kept (it may be called more than once).
+    /// `candidate` is a cheap test run before a pair is kept.
     func forEachClosePair(within w: Double, where candidate: (Int, Int) -> Bool, _ body: (Int, Int) -> Void) {
         guard w > 0, segments.count > 1 else { return }
-        // Cells about twice the mean segment long. A segment lists the cells its box grown by
-        // w/2 meets; a long one, the cells within (cell + w)/2 of points every cell along it. Two
-        // segments closer than w then both list the cell of the midpoint of their closest points.
-        let total = segments.reduce(0.0) { $0 + ($1.b - $1.a).length }
-        let size = max(w, 2 * total / Double(segments.count))
-        var minX = Double.infinity
-        var minY = Double.infinity
-        for s in segments {
-            minX = min(minX, s.a.x, s.b.x)
-            minY = min(minY, s.a.y, s.b.y)
-        }
-        func cell(_ v: Double, _ origin: Double) -> Int64 { Int64(((v - origin) / size).rounded(.down)) + 1 }
-        var entries: [(cell: Int64, segment: Int32)] = []
-        entries.reserveCapacity(segments.count * 4)
-        let stride: Int64 = 1 << 31
-        func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ i: Int) {
-            for cx in cell(x0, minX)...cell(x1, minX) {
-                for cy in cell(y0, minY)...cell(y1, minY) { entries.append((cx * stride + cy, Int32(i))) }
-            }
-        }
+        // Boxes grown by w/2 meet when the segments' boxes come within w (GridIndex: counted
+        // cells, each pair once).
         let half = w / 2
-        for (i, s) in segments.enumerated() {
-            let (x0, x1) = (min(s.a.x, s.b.x), max(s.a.x, s.b.x))
-            let (y0, y1) = (min(s.a.y, s.b.y), max(s.a.y, s.b.y))
-            if (x1 - x0 + w) * (y1 - y0 + w) <= 16 * size * size {
-                add(x0 - half, y0 - half, x1 + half, y1 + half, i)
-            } else {
-                let n = Int(((s.b - s.a).length / size).rounded(.up))
-                let r = (size + w) / 2
-                for k in 0...n {
-                    let p = s.at(Double(k) / Double(n))
-                    add(p.x - r, p.y - r, p.x + r, p.y + r, i)
-                }
-            }
+        let boxes = segments.map { s in
+            BoundingBox(
+                west: min(s.a.x, s.b.x) - half, south: min(s.a.y, s.b.y) - half, east: max(s.a.x, s.b.x) + half,
+                north: max(s.a.y, s.b.y) + half)
         }
-        entries.sort { ($0.cell, $0.segment) < ($1.cell, $1.segment) }
         var pairs: [UInt64] = []
-        var start = 0
-        while start < entries.count {
-            var end = start + 1
-            while end < entries.count && entries[end].cell == entries[start].cell { end += 1 }
-            for i in start..<end where i == start || entries[i - 1].segment != entries[i].segment {
-                let s = Int(entries[i].segment)
-                for j in (i + 1)..<end {
-                    let t = Int(entries[j].segment)
-                    guard t != s, entries[j - 1].segment != entries[j].segment, feature[s] != feature[t],
-                        Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t)
-                    else { continue }
-                    pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
-                }
+        GridIndex(boxes).forEachPair { s, t in
+            guard feature[s] != feature[t], Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else {
+                return
             }
-            start = end
+            pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
         }
+        // The grid's order depends on its cells; the pairs' order on the segments alone.
         pairs.sort()
-        var last: UInt64? = nil
-        for key in pairs where key != last {
-            last = key
-            body(Int(key >> 32), Int(key & 0xFFFF_FFFF))
-        }
+        for key in pairs { body(Int(key >> 32), Int(key & 0xFFFF_FFFF)) }
     }
 
     /// Whether the boxes of two segments come within w of each other.
@@ -111,12 +70,13 @@ struct BorderSegments {
 /// the right.
 struct CoverageTest {
     private let segments: BorderSegments
-    /// Each feature's segments (contiguous) and box.
+    /// Each feature's segments (contiguous), box and index (a feature without segments has none).
     private var ranges: [Range<Int>] = []
     private var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+    private var features: [Int32] = []
     private let cell: Double
     private var cells: [SIMD2<Int64>: [Int32]] = [:]
-    /// Features whose box spans more than 64 cells: tried for every point.
+    /// Features (indices into `ranges`) whose box spans more than 64 cells: tried for every point.
     private var large: [Int32] = []
 
     init(_ segments: BorderSegments) {
@@ -132,6 +92,7 @@ struct CoverageTest {
             }
             ranges.append(start..<end)
             boxes.append(b)
+            features.append(segments.feature[start])
             start = end
         }
         let sizes = boxes.map { max($0.x1 - $0.x0, $0.y1 - $0.y0) }.sorted()
@@ -152,7 +113,8 @@ struct CoverageTest {
     /// Whether p is strictly inside some feature other than the two `own` ones (on a border
     /// counts as either; the points asked about are off the borders).
     func covers(_ p: Point, except own: (Int32, Int32)) -> Bool {
-        for f in (cells[SIMD2(key(p.x), key(p.y))] ?? []) + large where f != own.0 && f != own.1 {
+        for f in (cells[SIMD2(key(p.x), key(p.y))] ?? []) + large
+        where features[Int(f)] != own.0 && features[Int(f)] != own.1 {
             let b = boxes[Int(f)]
             guard b.x0 < p.x, p.x < b.x1, b.y0 < p.y, p.y < b.y1 else { continue }
             var inside = false

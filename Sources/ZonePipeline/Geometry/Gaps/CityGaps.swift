@@ -103,42 +103,25 @@ struct CityGaps {
     }
 }
 
-/// Gap pieces by their boxes, in cells of about 100 m.
+/// Gap pieces by their boxes.
 private struct PieceIndex {
-    static let cell = 0.001
-    let boxes: [(west: Double, south: Double, east: Double, north: Double)]
-    var cells: [SIMD2<Int64>: [Int]] = [:]
+    let grid: GridIndex
 
     init(_ pieces: [GapFinder.Piece]) {
-        boxes = pieces.map { p in
-            (
-                p.ring.map(\.lon).min()!, p.ring.map(\.lat).min()!, p.ring.map(\.lon).max()!,
-                p.ring.map(\.lat).max()!
-            )
-        }
-        for (i, b) in boxes.enumerated() {
-            for key in Self.keys(b.west, b.south, b.east, b.north) { cells[key, default: []].append(i) }
-        }
+        grid = GridIndex(
+            pieces.map { p in
+                BoundingBox(
+                    west: p.ring.map(\.lon).min()!, south: p.ring.map(\.lat).min()!, east: p.ring.map(\.lon).max()!,
+                    north: p.ring.map(\.lat).max()!)
+            })
     }
 
-    static func keys(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> [SIMD2<Int64>] {
-        func c(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
-        var out: [SIMD2<Int64>] = []
-        for x in c(w)...c(e) { for y in c(s)...c(n) { out.append(SIMD2(x, y)) } }
-        return out
-    }
-
-    /// Pieces whose box meets the region's, grown by a margin for snapping.
+    /// Pieces whose box meets the region's, grown by a margin for snapping, in index order.
     func pieces(touching r: GapRegion) -> [Int] {
         let m = 1e-6
-        var found = Set<Int>()
-        for key in Self.keys(r.west - m, r.south - m, r.east + m, r.north + m) {
-            for i in cells[key] ?? [] {
-                let b = boxes[i]
-                if b.west <= r.east + m && r.west - m <= b.east && b.south <= r.north + m && r.south - m <= b.north {
-                    found.insert(i)
-                }
-            }
+        var found: [Int] = []
+        grid.forEach(meeting: BoundingBox(west: r.west - m, south: r.south - m, east: r.east + m, north: r.north + m)) {
+            found.append($0)
         }
         return found.sorted()
     }
