@@ -72,9 +72,11 @@ def exclusive_render_lock():
     return lock
 
 
-def render_pool(servers, attempts=4):
+def render_pool(servers, attempts=6):
     """A mapli RenderPool (one worker) under an Xvfb of our own, appended to `servers`; an EGL
-    context that cannot be had is retried on a new Xvfb a few times before giving up."""
+    context that cannot be had is retried on a new Xvfb a few times before giving up (under the
+    full test run's load, four attempts over 12 seconds once all failed with EGL_NOT_INITIALIZED
+    where the same test alone passed)."""
     import mapli
 
     for attempt in range(1, attempts + 1):
