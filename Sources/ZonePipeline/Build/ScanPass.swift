@@ -30,19 +30,34 @@ struct ScanPass {
         fileOf = []
         parsedFiles = 0
         cacheKeys = []
+        // Arrays made at their final size: they live as long as the build (growing them by
+        // appending left up to half again as much unused, 7 MB on the benchmark corpus).
+        var featureTotal = 0
+        var findingTotal = 0
+        for result in results {
+            let (scan, _, _) = try result.get()
+            featureTotal += scan.features.count
+            findingTotal += scan.diagnostics.count
+        }
+        features.reserveCapacity(featureTotal)
+        fileOf.reserveCapacity(featureTotal)
+        var found: [Diagnostic] = []
+        found.reserveCapacity(findingTotal)
         for (i, result) in results.enumerated() {
             let (read, keys, parsed) = try result.get()
             var scan = read
             featureStart.append(features.count)
             features += scan.features
             fileOf += repeatElement(Int32(i), count: scan.features.count)
+            found += scan.diagnostics
+            // The build reads a scan's path and checksum; its features and findings are here.
             scan.features = []
+            scan.diagnostics = []
             scans.append(scan)
             parsedFiles += parsed ? 1 : 0
             cacheKeys.formUnion(keys)
         }
         featureStart.append(features.count)
-        diagnostics = FileCheck.ordered(
-            scans.flatMap(\.diagnostics) + PipelineRules(config: config).check(features), files: files)
+        diagnostics = FileCheck.ordered(found + PipelineRules(config: config).check(features), files: files)
     }
 }
