@@ -105,7 +105,7 @@ public struct BuildPipeline {
         let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: pass.fileOf, fileCount: files.count)
         let builder = UnitBuilder(
             config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups,
-            folders: folders, keepsGeometry: keepsGeometry)
+            folders: folders, keepsGeometry: keepsGeometry, propertiesRead: config.propertiesRead)
         // Tasks are cities, a unit's together; largest units first and, in a unit, largest
         // cities first (by input positions), so the workers finish together.
         let cityWeight = { (c: Int) in

@@ -63,6 +63,9 @@ struct UnitBuilder: Sendable {
     let folders: [String: String]
     /// Keep the city's geometry (and its members numbered as in the scan) once written.
     var keepsGeometry = false
+    /// The properties a build reads (``PipelineConfig/propertiesRead``, made once: a config
+    /// may list 200,000 keys); a unit's features are trimmed to them as they are read again.
+    let propertiesRead: Set<String>
 
     func read(_ unit: BuildUnit) throws(SourceError) -> LoadedUnit {
         var clock = StageClock()
@@ -74,7 +77,8 @@ struct UnitBuilder: Sendable {
                 throw SourceError(
                     path: scan.path, message: "the file changed while zonectl was building; run the build again")
             }
-            var read = GeoJSONReader.read(text).features
+            // Properties trimmed as read (the summaries' replace them below).
+            var read = GeoJSONReader.read(text, keeping: propertiesRead).features
             let summaries = features[featureStart[f]..<featureStart[f + 1]]
             guard read.count == summaries.count else {
                 throw SourceError(

@@ -11,9 +11,11 @@ public struct ReadResult: Sendable {
 /// error ends the file; structural problems are reported and reading goes on.
 public enum GeoJSONReader {
     /// Reads every feature of `text`. Features whose geometry could not be read have `geometry == nil`.
-    public static func read(_ text: SourceText) -> ReadResult {
+    /// With `keeping`, properties are limited to those keys, and equal sets share one copy.
+    public static func read(_ text: SourceText, keeping: Set<String>? = nil) -> ReadResult {
         text.bytes.withUnsafeBufferPointer { buf in
             var parser = GeoJSONParser(buf)
+            parser.keeping = keeping
             if let bad = firstInvalidUTF8(buf) {
                 parser.problem(bad, "invalid UTF-8 byte 0x\(String(buf[bad], radix: 16, uppercase: true))")
             } else {

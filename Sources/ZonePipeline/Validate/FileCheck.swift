@@ -41,25 +41,17 @@ package enum FileCheck {
         _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
         keeping usedKeys: Set<String>?, context: GEOSContext
     ) -> (features: [Feature], diagnostics: [Diagnostic]) {
-        let read = GeoJSONReader.read(text)
+        let read = GeoJSONReader.read(text, keeping: usedKeys)
         var diagnostics = read.diagnostics
         let structure = StructureRules(text: text)
         let validity = GeometryValidityRule(text: text, repair: repair, interpolation: interpolation)
         var features = read.features
-        var shared: Set<JSONObject> = []
         for i in features.indices {
             let (found, sound) = structure.check(features[i])
             diagnostics += found
             if sound, let problem = validity.check(features[i], context: context) {
                 diagnostics.append(problem)
                 features[i].isValid = false
-            }
-            if let usedKeys {
-                var kept = features[i].properties
-                kept.members.removeAll { !usedKeys.contains($0.key) }
-                // Exact size: the kept properties live as long as the build.
-                if kept.members.capacity > kept.members.count + 2 { kept.members = kept.members.map { $0 } }
-                features[i].properties = shared.insert(kept).memberAfterInsert
             }
         }
         return (features, diagnostics)

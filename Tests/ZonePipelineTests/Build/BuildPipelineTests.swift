@@ -186,7 +186,7 @@ import Testing
         let groups = Grouping.group(scan.features, by: ["city", "style"])
         let builder = UnitBuilder(
             config: .default, scans: [scan], features: scan.features, featureStart: [0, scan.features.count],
-            groups: groups, folders: ["rome": "rome"])
+            groups: groups, folders: ["rome": "rome"], propertiesRead: PipelineConfig.default.propertiesRead)
         let unit = BuildUnit(files: [0], cities: [0])
         #expect(
             try builder.build(city: 0, in: try builder.read(unit), context: context).artifact.get().entry.features == 1)
