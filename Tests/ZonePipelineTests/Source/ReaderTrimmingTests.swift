@@ -20,7 +20,8 @@ import Testing
         let trimmed = GeoJSONReader.read(source, keeping: ["city", "style"])
         #expect(trimmed.features.count == 4)
         #expect(trimmed.diagnostics == full.diagnostics)
-        #expect(trimmed.features.map(\.properties.keys) == [["city", "style"], ["city", "style"], ["city", "style"], []])
+        #expect(
+            trimmed.features.map(\.properties.keys) == [["city", "style"], ["city", "style"], ["city", "style"], []])
         for (t, f) in zip(trimmed.features, full.features) {
             #expect(t.properties.members.allSatisfy { m in f.properties[m.key] == m.value })
             #expect(t.geometry == f.geometry && t.location == f.location)
