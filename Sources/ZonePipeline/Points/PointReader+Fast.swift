@@ -11,15 +11,11 @@
 /// as before. Both paths give the same points, in the same order, with the same findings: the
 /// fast path only skips work, never a check.
 extension PointReader {
-    /// The property names the layer reads, each with what it is for (a name may serve several).
+    /// The property names the layer reads, each once (a name may serve several purposes), and
+    /// which of them each purpose uses.
     struct PropertyRoles {
-        struct Role {
-            var name: [UInt8]
-            var isGroup = false
-            var isID = false
-            var sum: Int?
-        }
-        var roles: [Role] = []
+        /// The distinct names, as UTF-8; a role is an index into it.
+        var names: [[UInt8]] = []
         /// The role of `group_by` and of `id`; per `sum` and per `keep` name, its role.
         var group = 0
         var id = 0
@@ -30,19 +26,14 @@ extension PointReader {
 
         init(_ layer: PointLayerConfig) {
             func role(_ name: String) -> Int {
-                if let i = roles.firstIndex(where: { $0.name == Array(name.utf8) }) { return i }
-                roles.append(Role(name: Array(name.utf8)))
-                return roles.count - 1
+                let bytes = Array(name.utf8)
+                if let i = names.firstIndex(of: bytes) { return i }
+                names.append(bytes)
+                return names.count - 1
             }
             group = role(layer.groupBy)
-            roles[group].isGroup = true
             id = role("id")
-            roles[id].isID = true
-            for (i, name) in layer.sum.enumerated() {
-                let r = role(name)
-                roles[r].sum = i
-                sums.append(r)
-            }
+            sums = layer.sum.map(role)
             for name in layer.keep {
                 keeps.append(role(name))
                 var prefix: [UInt8] = [UInt8(ascii: ",")]
@@ -54,7 +45,7 @@ extension PointReader {
 
         /// The role named by `key` (a name without escapes), if any.
         func role(of key: RawString, in s: JSONScanner) -> Int? {
-            roles.indices.first { s.same(key, roles[$0].name) }
+            names.indices.first { s.same(key, names[$0]) }
         }
     }
 
@@ -84,7 +75,7 @@ extension PointReader {
 
     /// Reads the feature at `s.pos` (its `{`) into `f`; false with `s` wherever it stopped.
     func fastFeature(_ s: inout JSONScanner, _ roles: PropertyRoles, into f: inout FastFeature) -> Bool {
-        f.reset(roles: roles.roles.count)
+        f.reset(roles: roles.names.count)
         guard s.peek() == UInt8(ascii: "{"), (try? s.enter()) != nil else { return false }
         s.pos += 1
         var seen: UInt8 = 0  // type, geometry, properties, id
