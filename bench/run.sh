@@ -6,7 +6,8 @@
 # Steps: Python tools into .venv (idempotent) -> corpus (generated once, cached) -> swift build
 # -c release -> page cache warmed, then each tool alone, under /usr/bin/time -v: zonectl build
 # (bench/pipeline.yml, --no-cache), the ogr2ogr peer, the geopandas peer -> zonectl-bench read
-# (reader MB/s) -> incremental rebuild after moving one vertex of one city -> bench/measure.py on
+# (reader MB/s) -> one file of every city (CORPUS.onefile, made once) -> incremental rebuild
+# after moving one vertex of one city -> bench/measure.py on
 # the three outputs (what they are measured against is cached in bench/.cache/measure) ->
 # bench/table.py prints the table (also in WORK/table.md).
 #
@@ -77,7 +78,7 @@ swift build -c release >&2
 DEGREES="$(awk -v t="$TOLERANCE_M" 'BEGIN { printf "%.9g", t / (6371008.8 * atan2(0, -1) / 180) }')"
 
 # Only what this script writes is removed: WORK may be a directory of yours.
-rm -rf "$WORK"/{time,log,zonectl,ogr2ogr,geopandas,incremental} \
+rm -rf "$WORK"/{time,log,zonectl,ogr2ogr,geopandas,incremental,onefile} \
     "$WORK"/{pipeline.yml,settings.json,reader.txt,load-start.txt,load-end.txt,measure.json,table.md}
 mkdir -p "$WORK/time" "$WORK/log"
 sed -e "s/^  tolerance_m: .*/  tolerance_m: $TOLERANCE_M/" \
@@ -118,6 +119,19 @@ done
 say "reader: zonectl-bench read"
 warm
 "$ROOT/.build/release/zonectl-bench" read "$CORPUS" > "$WORK/reader.txt"
+
+# One file of every city (issue #17): the corpus's features in one FeatureCollection, made once
+# beside the corpus (CORPUS.onefile/, remade when the corpus's manifest changes), built alone.
+onefile="$CORPUS.onefile"
+if ! cmp -s "$CORPUS/bench-manifest.json" "$onefile/bench-manifest.json" 2>/dev/null; then
+    say "one file of every city into $onefile (once)"
+    rm -rf "$onefile"
+    mkdir -p "$onefile/zones"
+    "$PY" bench/make_onefile.py "$CORPUS" "$onefile/zones/all.geojson"
+    cp "$CORPUS/bench-manifest.json" "$onefile/"
+fi
+timed zonectl-onefile 1 "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "$onefile/zones" \
+    --out "$WORK/onefile" --no-cache
 
 # Incremental rebuild: the corpus (symlinks) with one city's file copied; a build fills the
 # cache, one vertex of that city moves, and the timed build rebuilds that city alone (RUNS times).
