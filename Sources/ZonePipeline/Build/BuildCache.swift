@@ -1,47 +1,6 @@
 import Crypto
 import Foundation
 
-/// What a cached city keeps: its artifact and everything the manifest and report say of it.
-struct CachedCity: Codable {
-    var entry: Manifest.CityEntry
-    var row: BuildReport.City
-    var contested: [BuildReport.Contested]
-    var gaps: [GapFinding]
-    var closed: [BuildReport.Closed]
-    var diagnostics: [CachedDiagnostic]
-    var artifactPath: String
-}
-
-/// A cache hit: the city and its artifact bytes.
-struct CachedArtifacts {
-    var city: CachedCity
-    var gzip: [UInt8]
-    var brotli: [UInt8]?
-
-    /// The files to write: gzip, then brotli (at the key the manifest entry names).
-    var files: [ArtifactFile] {
-        [ArtifactFile(path: city.artifactPath, bytes: gzip, city: city.entry.id)]
-            + (zip(city.entry.brotli.map { [$0.key] } ?? [], brotli.map { [$0] } ?? []).map {
-                ArtifactFile(path: $0, bytes: $1, city: city.entry.id)
-            })
-    }
-}
-
-/// A diagnostic as stored in the cache.
-struct CachedDiagnostic: Codable {
-    var file: String, line: Int, column: Int, error: Bool, message: String
-
-    init(_ d: Diagnostic) {
-        (file, line, column, error, message) = (
-            d.location.file, d.location.line, d.location.column, d.severity == .error, d.message
-        )
-    }
-
-    var diagnostic: Diagnostic {
-        Diagnostic(error ? .error : .warning, SourceLocation(file: file, line: line, column: column), message)
-    }
-}
-
 /// Incremental builds (docs/ARCHITECTURE.md, "The three caches"):
 /// - `files/`: a zone file's scan (findings and feature summaries), keyed by its path, its bytes'
 ///   SHA-256 and the checking rules, so an unchanged file is not parsed; and the SHA-256 of a
@@ -92,17 +51,14 @@ public struct BuildCache: Sendable {
     /// intact. An entry without a brotli artifact is a miss when `brotli` is asked for.
     func load(_ key: String, brotli: Bool) -> CachedArtifacts? {
         let dir = citiesDirectory + "/" + key
-        let fm = FileManager.default
-        guard let meta = fm.contents(atPath: dir + "/city.json"),
-            let city = try? JSONDecoder().decode(CachedCity.self, from: meta),
-            let artifact = fm.contents(atPath: dir + "/artifact.gz"),
-            artifact.count == city.entry.encodedBytes
+        guard let meta = readWholeFile(dir + "/city.bin"), let city = CachedCity(decoding: meta),
+            let artifact = readWholeFile(dir + "/artifact.gz"), artifact.count == city.entry.encodedBytes
         else { return nil }
-        guard brotli else { return CachedArtifacts(city: city, gzip: [UInt8](artifact), brotli: nil) }
-        guard let expected = city.entry.brotli, let br = fm.contents(atPath: dir + "/artifact.br"),
+        guard brotli else { return CachedArtifacts(city: city, gzip: artifact, brotli: nil) }
+        guard let expected = city.entry.brotli, let br = readWholeFile(dir + "/artifact.br"),
             br.count == expected.encodedBytes
         else { return nil }
-        return CachedArtifacts(city: city, gzip: [UInt8](artifact), brotli: [UInt8](br))
+        return CachedArtifacts(city: city, gzip: artifact, brotli: br)
     }
 
     /// Stores a city (write aside, then rename, so readers never see half an entry).
@@ -114,7 +70,7 @@ public struct BuildCache: Sendable {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             try Data(artifact).write(to: staging.appendingPathComponent("artifact.gz"))
             if let brotli { try Data(brotli).write(to: staging.appendingPathComponent("artifact.br")) }
-            try JSONEncoder().encode(city).write(to: staging.appendingPathComponent("city.json"))
+            try Data(city.encoded()).write(to: staging.appendingPathComponent("city.bin"))
             let target = root.appendingPathComponent(key)
             try? fm.removeItem(at: target)
             try fm.moveItem(at: staging, to: target)

@@ -219,10 +219,8 @@ public struct BuildPipeline {
             closed: closed,
             stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
             parsedFiles: pass.parsedFiles, points: points.report.isEmpty ? nil : points.report)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
-        outputFiles.append(ArtifactFile(path: "report.json", bytes: [UInt8](try encoder.encode(report)) + [0x0A]))
+        outputFiles.append(ArtifactFile(path: "report.json", bytes: try report.jsonBytes()))
         return Outcome(
             diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
             inputFiles: files.count, cities: cities)

@@ -1,7 +1,7 @@
 /// What `zonectl build` did, per city and in total (written as dist/report.json).
 public struct BuildReport: Codable, Sendable {
     /// One city's counts: input → output.
-    public struct City: Codable, Sendable {
+    public struct City: Codable, Sendable, Equatable {
         public var id: String
         public var inputFeatures: Int
         public var inputPolygons: Int
@@ -21,7 +21,7 @@ public struct BuildReport: Codable, Sendable {
     }
 
     /// Area one style lost to a higher-priority style, in m².
-    public struct Contested: Codable, Sendable {
+    public struct Contested: Codable, Sendable, Equatable {
         public var city: String
         public var winner: String
         public var loser: String
@@ -29,7 +29,7 @@ public struct BuildReport: Codable, Sendable {
     }
 
     /// Area a style gained by closing gaps (`gaps.close_m`), in m².
-    public struct Closed: Codable, Sendable {
+    public struct Closed: Codable, Sendable, Equatable {
         public var city: String
         public var style: String
         public var squareMetres: Double
@@ -74,6 +74,127 @@ public struct BuildReport: Codable, Sendable {
                 bytesBrotli: c.bytesBrotli.map { (t.bytesBrotli ?? 0) + $0 } ?? t.bytesBrotli,
                 verticesBeforeSimplify: t.verticesBeforeSimplify + c.verticesBeforeSimplify,
                 maxDeviationM: max(t.maxDeviationM, c.maxDeviationM))
+        }
+    }
+}
+
+/// report.json: the bytes JSONEncoder would write (pretty, sorted keys), a hundred times faster
+/// (``PrettyJSON``); members in the order of their names' UTF-8 bytes.
+extension BuildReport {
+    public func jsonBytes() throws -> [UInt8] {
+        var w = PrettyJSON()
+        var failure: Error?
+        w.object { w in
+            w.key("cachedCities")
+            w.int(cachedCities)
+            w.key("cities")
+            w.array(cities) { $0.city($1) }
+            w.key("closed")
+            w.array(closed) { w, c in
+                w.object { w in
+                    w.key("city")
+                    w.string(c.city)
+                    w.key("squareMetres")
+                    w.double(c.squareMetres)
+                    w.key("style")
+                    w.string(c.style)
+                }
+            }
+            w.key("contested")
+            w.array(contested) { w, c in
+                w.object { w in
+                    w.key("city")
+                    w.string(c.city)
+                    w.key("loser")
+                    w.string(c.loser)
+                    w.key("squareMetres")
+                    w.double(c.squareMetres)
+                    w.key("winner")
+                    w.string(c.winner)
+                }
+            }
+            w.key("features")
+            do { try w.encodable(features) } catch { failure = error }
+            w.key("gaps")
+            w.array(gaps) { $0.gap($1) }
+            w.key("geometrySteps")
+            w.dictionary(geometrySteps) { $0.double($1) }
+            w.key("parsedFiles")
+            w.int(parsedFiles)
+            if let points {
+                w.key("points")
+                do { try w.encodable(points) } catch { failure = error }
+            }
+            w.key("stageSeconds")
+            w.dictionary(stageSeconds) { $0.double($1) }
+            w.key("total")
+            w.city(total)
+            w.key("warnings")
+            w.int(warnings)
+        }
+        if let failure { throw failure }
+        guard !w.invalidNumber else {
+            throw EncodingError.invalidValue(
+                Double.nan, .init(codingPath: [], debugDescription: "report.json: a number is NaN or infinite"))
+        }
+        return w.bytes + [0x0A]
+    }
+}
+
+extension PrettyJSON {
+    fileprivate mutating func city(_ c: BuildReport.City) {
+        object { w in
+            w.key("bytesAuthored")
+            w.int(c.bytesAuthored)
+            if let br = c.bytesBrotli {
+                w.key("bytesBrotli")
+                w.int(br)
+            }
+            w.key("bytesGzip")
+            w.int(c.bytesGzip)
+            w.key("bytesMinified")
+            w.int(c.bytesMinified)
+            w.key("id")
+            w.string(c.id)
+            w.key("inputFeatures")
+            w.int(c.inputFeatures)
+            w.key("inputPolygons")
+            w.int(c.inputPolygons)
+            w.key("maxDeviationM")
+            w.double(c.maxDeviationM)
+            w.key("outputFeatures")
+            w.int(c.outputFeatures)
+            w.key("verticesBeforeSimplify")
+            w.int(c.verticesBeforeSimplify)
+            w.key("verticesIn")
+            w.int(c.verticesIn)
+            w.key("verticesOut")
+            w.int(c.verticesOut)
+        }
+    }
+
+    fileprivate mutating func gap(_ g: GapFinding) {
+        object { w in
+            w.key("city")
+            w.string(g.city)
+            w.key("closedInto")
+            w.array(g.closedInto) { $0.string($1) }
+            w.key("features")
+            w.array(g.features) { $0.string($1) }
+            w.key("lat")
+            w.double(g.lat)
+            w.key("lengthM")
+            w.double(g.lengthM)
+            w.key("lon")
+            w.double(g.lon)
+            w.key("maxWidthM")
+            w.double(g.maxWidthM)
+            w.key("minWidthM")
+            w.double(g.minWidthM)
+            w.key("squareMetres")
+            w.double(g.squareMetres)
+            w.key("styles")
+            w.array(g.styles) { $0.string($1) }
         }
     }
 }

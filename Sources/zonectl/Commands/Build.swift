@@ -46,7 +46,7 @@ extension Zonectl {
                 with: built.files.map { OwnedDirectory.File(path: $0.path, bytes: $0.bytes, city: $0.city) },
                 last: ["manifest.json"])
             guard output.format == .text else {
-                try printJSON(built.report)
+                FileHandle.standardOutput.write(Data(try built.report.jsonBytes()))
                 return .success
             }
             let report = built.report

@@ -9,12 +9,22 @@ struct GapLines {
     let config: GapsConfig
 
     func lines(verbose: Bool) -> [String] {
+        // Cities in the order first named; one pass over the findings (10,000 on the benchmark corpus).
         var cities: [String] = []
-        for city in gaps.map(\.city) + closed.map(\.city) where !cities.contains(city) { cities.append(city) }
+        var foundIn: [String: [GapFinding]] = [:]
+        var shutIn: [String: [BuildReport.Closed]] = [:]
+        for g in gaps {
+            if foundIn[g.city] == nil && shutIn[g.city] == nil { cities.append(g.city) }
+            foundIn[g.city, default: []].append(g)
+        }
+        for c in closed {
+            if foundIn[c.city] == nil && shutIn[c.city] == nil { cities.append(c.city) }
+            shutIn[c.city, default: []].append(c)
+        }
         var out: [String] = []
         for city in cities {
-            let found = gaps.filter { $0.city == city }
-            let shut = closed.filter { $0.city == city }
+            let found = foundIn[city] ?? []
+            let shut = shutIn[city] ?? []
             var parts: [String] = []
             if !found.isEmpty {
                 parts.append(

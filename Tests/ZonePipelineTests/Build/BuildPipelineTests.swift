@@ -145,6 +145,9 @@ import Testing
         #expect(
             third.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes)
                 == fresh.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
+        // The cached city's report rows read back as they were built.
+        #expect(third.report.cities == fresh.report.cities && third.report.total == fresh.report.total)
+        #expect(third.report.contested == fresh.report.contested && third.report.gaps == fresh.report.gaps)
         // The cache keeps one build's worth: b's old scan and stamp are gone.
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory)
         #expect(entries.count == 6)

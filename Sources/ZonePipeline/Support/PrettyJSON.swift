@@ -1,0 +1,139 @@
+import Foundation
+
+/// JSON text exactly as `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes]`, without Codable's cost: a writer of large reports (`report.json`
+/// of the benchmark corpus holds 10,000 gap findings; JSONEncoder took a fifth of a no-change
+/// build). Members are written in the order given: callers give them sorted by their UTF-8
+/// bytes, as JSONEncoder sorts them (PrettyJSONTests compare the two byte for byte).
+struct PrettyJSON {
+    private(set) var bytes: [UInt8] = []
+    /// Per open container: true until its first member or element.
+    private var empty: [Bool] = []
+    /// Set when a number could not be written (NaN or infinite): JSON has no such number.
+    private(set) var invalidNumber = false
+
+    /// `{ ... }`: `body` writes the members with ``key(_:)`` and a value each.
+    mutating func object(_ body: (inout PrettyJSON) -> Void) {
+        open(UInt8(ascii: "{"))
+        body(&self)
+        close(UInt8(ascii: "}"))
+    }
+
+    /// `[ ... ]`: one element per item, written by `element`.
+    mutating func array<S: Sequence>(_ items: S, _ element: (inout PrettyJSON, S.Element) -> Void) {
+        open(UInt8(ascii: "["))
+        for item in items {
+            next()
+            element(&self, item)
+        }
+        close(UInt8(ascii: "]"))
+    }
+
+    /// The name of the next member of an object; its value follows.
+    mutating func key(_ name: String) {
+        next()
+        string(name)
+        bytes += [0x20, UInt8(ascii: ":"), 0x20]
+    }
+
+    /// An object of `values`, sorted by key.
+    mutating func dictionary<V>(_ values: [String: V], _ value: (inout PrettyJSON, V) -> Void) {
+        object { w in
+            for (k, v) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                w.key(k)
+                value(&w, v)
+            }
+        }
+    }
+
+    mutating func int(_ v: Int) { bytes += String(v).utf8 }
+
+    mutating func bool(_ v: Bool) { bytes += (v ? "true" : "false").utf8 }
+
+    /// The shortest text that reads back as `v`; integral values without ".0".
+    mutating func double(_ v: Double) {
+        guard v.isFinite else {
+            invalidNumber = true
+            bytes += "null".utf8
+            return
+        }
+        let text = v.description
+        bytes += text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...]
+    }
+
+    mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            // Most strings need no escape: their bytes are copied at once.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                bytes += utf8
+                return
+            }
+            for b in utf8 { escape(b) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// One byte of a string, escaped as JSONEncoder escapes it.
+    private mutating func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): bytes += [0x5C, b]
+        case UInt8(ascii: "\\"): bytes += [0x5C, b]
+        case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]]
+        default: bytes.append(b)
+        }
+    }
+
+    /// Any Encodable value, through JSONEncoder (for the small parts of a report), indented
+    /// to where it stands.
+    mutating func encodable(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let indent = [UInt8](repeating: 0x20, count: 2 * empty.count)
+        let text = [UInt8](try encoder.encode(value))
+        for (i, b) in text.enumerated() {
+            bytes.append(b)
+            // Not on the blank line inside an empty container.
+            if b == 0x0A && text[i + 1] != 0x0A { bytes += indent }
+        }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        empty.append(true)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let wasEmpty = empty.removeLast()
+        bytes.append(0x0A)
+        if wasEmpty { bytes.append(0x0A) }
+        indent()
+        bytes.append(bracket)
+    }
+
+    /// The separator before a member or element: a comma after the first, a new line, indent.
+    private mutating func next() {
+        if empty.last == false { bytes.append(UInt8(ascii: ",")) }
+        if !empty.isEmpty { empty[empty.count - 1] = false }
+        bytes.append(0x0A)
+        indent()
+    }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
+    private mutating func indent() {
+        var n = 2 * empty.count
+        while n > 0 {
+            bytes += Self.spaces.prefix(n)
+            n -= Self.spaces.count
+        }
+    }
+}

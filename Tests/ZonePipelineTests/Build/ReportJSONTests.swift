@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import ZonePipeline
+
+/// report.json is written by ``PrettyJSON``, not JSONEncoder: the bytes must be exactly
+/// JSONEncoder's (pretty, sorted keys, slashes as they are), whatever the report holds.
+@Suite struct ReportJSONTests {
+    func encoderBytes(_ report: BuildReport) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(report)) + [0x0A]
+    }
+
+    func report(full: Bool) -> BuildReport {
+        let city = CachedCityTests.city(full: full)
+        var other = city.row
+        other.id = "zürich/\u{8}\u{c}\u{1}\t\"\\"
+        other.bytesBrotli = nil
+        other.maxDeviationM = 123_456_789.123
+        let gaps = city.gaps.map {
+            var g = $0
+            g.squareMetres = 1e21
+            g.lat = 1e-7
+            return g
+        }
+        return BuildReport(
+            features: FeatureAccount(
+                read: 12, built: 10,
+                refused: full
+                    ? [.init(file: "zones/a.geojson", line: 3, column: 9, reasons: ["no city", "a \"bad\" one"])] : []),
+            cities: full ? [city.row, other] : [], total: BuildReport.total(full ? [city.row, other] : []),
+            contested: city.contested, gaps: full ? city.gaps + gaps : [], closed: city.closed,
+            stageSeconds: full ? ["load": 1.25, "geometry": 8.5, "artifacts": 0.01, "Zeta": 0] : [:],
+            geometrySteps: full ? ["read": 0.1, "repair": 0.2, "a_b": 0.3, "aB": 0.4] : [:], warnings: 3,
+            cachedCities: 1, parsedFiles: 2,
+            points: full
+                ? [
+                    PointReport(
+                        layer: "cars", city: "rome", points: 5, featuresPerZoom: [1, 2], clustersPerZoom: [1, 0],
+                        files: 2, bytes: 300, bytesGzip: 100, clusterSeconds: 0.5, seconds: 1, cached: true)
+                ] : nil)
+    }
+
+    @Test(arguments: [true, false]) func bytesAreJSONEncoders(full: Bool) throws {
+        let report = report(full: full)
+        let ours = try report.jsonBytes()
+        let theirs = try encoderBytes(report)
+        #expect(String(decoding: ours, as: UTF8.self) == String(decoding: theirs, as: UTF8.self))
+        #expect(try JSONDecoder().decode(BuildReport.self, from: Data(ours)).gaps == report.gaps)
+    }
+
+    @Test func aNumberJSONCannotHoldIsAnError() {
+        var report = report(full: true)
+        report.gaps[0].lengthM = .nan
+        #expect(throws: EncodingError.self) { try report.jsonBytes() }
+    }
+}
