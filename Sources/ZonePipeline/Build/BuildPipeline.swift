@@ -9,7 +9,7 @@ public struct BuildOutput: Sendable {
     public var files: [ArtifactFile]
 }
 
-/// `zonectl build` as a library call: scan (read + validate) → per unit of cities: read again,
+/// `zonectl build` as a library call: scan (read + validate) → per city: read again,
 /// geometry, artifact → style table, manifest, report.
 public struct BuildPipeline {
     public var config: PipelineConfig
@@ -75,8 +75,9 @@ public struct BuildPipeline {
     /// reuse their last artifact. `revision` is asked for when the manifest is made.
     ///
     /// Two passes over the files: the scan checks every file and keeps a summary per feature
-    /// (no coordinates); then each group of cities sharing files (``BuildUnit``) is read again,
-    /// built and written by one worker, so peak memory follows the largest unit, not the input.
+    /// (no coordinates); then each city's features are read again from where the scan found
+    /// them (``CityBuilder``), built and written by one worker, so peak memory follows the
+    /// largest cities, not the input or its largest file.
     public func run(
         paths: [String]? = nil, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
         cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }
@@ -102,34 +103,19 @@ public struct BuildPipeline {
         let missing = cityGroups.indices.filter { cached[$0] == nil }
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
         let folders = cityFolders(cityGroups.map(\.city))
-        let units = BuildUnit.units(of: missing, in: cityGroups, fileOf: pass.fileOf, fileCount: files.count)
-        let builder = UnitBuilder(
-            config: config, scans: pass.scans, features: features, featureStart: pass.featureStart, groups: cityGroups,
-            folders: folders, keepsGeometry: keepsGeometry, propertiesRead: config.propertiesRead)
-        // Tasks are cities, a unit's together; largest units first and, in a unit, largest
-        // cities first (by input positions), so the workers finish together.
+        let builder = CityBuilder(
+            config: config, paths: pass.scans.map(\.path), features: features, fileOf: pass.fileOf,
+            groups: cityGroups, folders: folders, keepsGeometry: keepsGeometry)
+        // Largest cities first (by input positions), so the workers finish together.
         let cityWeight = { (c: Int) in
             cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } }
         }
-        let tasks = units.indices
-            .sorted {
-                (units[$0].cities.reduce(0) { $0 + cityWeight($1) }, $1) > (
-                    units[$1].cities.reduce(0) { $0 + cityWeight($1) }, $0
-                )
-            }
-            .flatMap { u in
-                units[u].cities.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }.map { (unit: u, city: $0) }
-            }
-        let loads = UnitLoads(units)
+        let tasks = missing.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }
         let built = try parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
             Result { () throws(SourceError) in
-                let (unit, city) = tasks[t]
-                defer { loads.cityDone(in: unit) }
-                let (loaded, firstRead) = try loads.features(of: unit) { () throws(SourceError) in
-                    try builder.read(units[unit])
-                }
-                var done = builder.build(city: city, in: loaded, context: context)
-                if firstRead { done.result.timings["read", default: 0] += loaded.seconds }
+                let loaded = try builder.read(city: tasks[t])
+                var done = builder.build(city: tasks[t], in: loaded, context: context)
+                done.result.timings["read", default: 0] += loaded.seconds
                 return done
             }
         }.map { try $0.get() }

@@ -12,7 +12,12 @@ public struct FeatureSummary: FeatureFacts, Sendable {
     public var hasGeometry: Bool
     public var isValid: Bool
     public var positionCount: Int
+    /// Where the feature's text is in its file (byte offset and count), and the CRC-32 of
+    /// those bytes: the build reads each city's features again from there, and a feature whose
+    /// bytes changed since the scan stops the build.
+    public var offset: Int
     public var byteCount: Int
+    public var checksum: UInt32
     /// SHA-256 (first 16 bytes) of all a city's build reads of the feature: location, validity,
     /// properties, coordinates and ring structure. Equal digests, equal input.
     public var digest: Digest128
@@ -25,7 +30,9 @@ public struct FeatureSummary: FeatureFacts, Sendable {
         hasGeometry = f.geometry != nil
         isValid = f.isValid
         positionCount = f.geometry?.positionCount ?? 0
+        offset = f.offset
         byteCount = f.byteCount
+        checksum = 0
         digest = Digest128([])
         guard withDigest else { return }
         var bytes = Array(f.location.file.utf8)
@@ -45,12 +52,14 @@ public struct FeatureSummary: FeatureFacts, Sendable {
 
     init(
         id: JSONValue?, properties: JSONObject, location: SourceLocation, hasGeometry: Bool, isValid: Bool,
-        positionCount: Int, byteCount: Int, digest: Digest128
+        positionCount: Int, offset: Int, byteCount: Int, checksum: UInt32, digest: Digest128
     ) {
         (self.id, self.properties, self.location, self.hasGeometry, self.isValid) = (
             id, properties, location, hasGeometry, isValid
         )
-        (self.positionCount, self.byteCount, self.digest) = (positionCount, byteCount, digest)
+        (self.positionCount, self.offset, self.byteCount, self.checksum, self.digest) = (
+            positionCount, offset, byteCount, checksum, digest
+        )
     }
 }
 
@@ -59,9 +68,6 @@ public struct ScannedFile: Sendable {
     public var path: String
     /// SHA-256 of the file's bytes, when the build has a cache (empty otherwise).
     public var digest: [UInt8]
-    /// CRC-32 of the file's bytes: the file is read again to build its cities, and must not
-    /// have changed in between.
-    public var checksum: UInt32
     public var bytes: Int
     public var features: [FeatureSummary]
     public var diagnostics: [Diagnostic]
@@ -114,9 +120,16 @@ struct FileScanner: Sendable {
         let (features, diagnostics) = FileCheck.check(
             text, repair: config.repair, interpolation: config.antimeridian.interpolation,
             keeping: propertiesRead, context: context)
+        let summaries = text.bytes.withUnsafeBufferPointer { buf in
+            features.map { f in
+                var summary = FeatureSummary(f, withDigest: cache != nil)
+                let range = min(f.offset, buf.count)..<min(f.offset + f.byteCount, buf.count)
+                summary.checksum = crc32Checksum(UnsafeBufferPointer(rebasing: buf[range]))
+                return summary
+            }
+        }
         let scanned = ScannedFile(
-            path: path, digest: digest, checksum: crc32Checksum(text.bytes), bytes: text.bytes.count,
-            features: features.map { FeatureSummary($0, withDigest: cache != nil) }, diagnostics: diagnostics)
+            path: path, digest: digest, bytes: text.bytes.count, features: summaries, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
         return (scanned, keys, true)
     }
@@ -126,11 +139,10 @@ extension ScannedFile {
     /// The cache form: header, distinct property sets, features, findings.
     func encoded() -> [UInt8] {
         var w = ByteWriter()
-        w.string("zonectl-scan-4")
+        w.string("zonectl-scan-5")
         w.string(path)
         w.varint(digest.count)
         w.raw(digest)
-        w.varint(Int(checksum))
         w.varint(bytes)
         var tables: [JSONObject: Int] = [:]
         var order: [JSONObject] = []
@@ -155,7 +167,9 @@ extension ScannedFile {
             w.varint(f.location.column)
             w.byte((f.hasGeometry ? 1 : 0) | (f.isValid ? 2 : 0))
             w.varint(f.positionCount)
+            w.varint(f.offset)
             w.varint(f.byteCount)
+            w.varint(Int(f.checksum))
             w.raw(f.digest.bytes)
         }
         // Messages once each (the same winding warning may be on every other feature).
@@ -181,8 +195,8 @@ extension ScannedFile {
     /// Decodes ``encoded()``; nil when the bytes are not a whole entry.
     init?(decoding bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard r.string() == "zonectl-scan-4", let path = r.string(), let digestCount = r.count(),
-            let digest = r.raw(digestCount), let checksum = r.varint(), let size = r.varint(),
+        guard r.string() == "zonectl-scan-5", let path = r.string(), let digestCount = r.count(),
+            let digest = r.raw(digestCount), let size = r.varint(),
             let tableCount = r.count()
         else { return nil }
         var tables: [JSONObject] = []
@@ -201,13 +215,14 @@ extension ScannedFile {
                 id = v
             }
             guard let k = r.varint(), tables.indices.contains(k), let line = r.varint(), let column = r.varint(),
-                let flags = r.byte(), let positions = r.varint(), let byteCount = r.varint(), let digest = r.raw(16)
+                let flags = r.byte(), let positions = r.varint(), let offset = r.varint(), let byteCount = r.varint(),
+                let checksum = r.varint(), let digest = r.raw(16)
             else { return nil }
             features.append(
                 FeatureSummary(
                     id: id, properties: tables[k], location: SourceLocation(file: path, line: line, column: column),
                     hasGeometry: flags & 1 != 0, isValid: flags & 2 != 0, positionCount: positions,
-                    byteCount: byteCount,
+                    offset: offset, byteCount: byteCount, checksum: UInt32(truncatingIfNeeded: checksum),
                     digest: Digest128(digest)))
         }
         guard let messageCount = r.count() else { return nil }
@@ -230,8 +245,7 @@ extension ScannedFile {
         }
         guard r.isAtEnd else { return nil }
         self.init(
-            path: path, digest: Array(digest), checksum: UInt32(truncatingIfNeeded: checksum), bytes: size,
-            features: features, diagnostics: diagnostics)
+            path: path, digest: Array(digest), bytes: size, features: features, diagnostics: diagnostics)
     }
 }
 

@@ -94,9 +94,27 @@ struct GeoJSONParser {
         guard s.peek() == UInt8(ascii: "{") else { throw s.unexpected("a GeoJSON object") }
         let start = s.pos
         let top = try parseObject(expecting: nil)
-        switch top.type {
-        case .featureCollection?:
+        if top.type == .featureCollection {
             if !top.hasFeatures { problem(start, "FeatureCollection has no \"features\" member") }
+        } else {
+            addStandalone(top, at: start)
+        }
+        try s.checkEnd()
+    }
+
+    /// One feature's bytes, as the scan found them (a Feature object, or a geometry that is
+    /// the whole document): what a build reads again of a city's features, one by one.
+    mutating func parseFeatureText() throws(ReadError) {
+        s.skipWhitespace()
+        guard s.peek() == UInt8(ascii: "{") else { throw s.unexpected("a GeoJSON object") }
+        let start = s.pos
+        addStandalone(try parseObject(expecting: nil), at: start)
+        try s.checkEnd()
+    }
+
+    /// A Feature, or a geometry standing for one (a document that is a bare geometry).
+    private mutating func addStandalone(_ top: ObjectMembers, at start: Int) {
+        switch top.type {
         case .feature?:
             addFeature(top, at: start)
         case let t? where t.isGeometry:
@@ -109,7 +127,6 @@ struct GeoJSONParser {
         default:
             break  // missing or unknown type: already reported
         }
-        try s.checkEnd()
     }
 
     /// Records a Feature whose members were read, checking the members RFC 7946 §3.2 requires.

@@ -81,27 +81,47 @@ import Testing
         #expect(Set(scan.features.map(\.digest)).count == 3)
     }
 
-    @Test func citiesSharingFilesAreBuiltTogether() throws {
+    /// The scanned features of `dir`'s zone files, grouped, and a builder of their cities.
+    func cityBuilder(_ dir: URL) throws -> CityBuilder {
+        let zones = try checkZones([dir.path])
+        let fileOf = zones.features.map { f in Int32(zones.files.firstIndex(of: f.location.file) ?? -1) }
+        return CityBuilder(
+            config: .default, paths: zones.files, features: zones.features, fileOf: fileOf, groups: zones.cities,
+            folders: [:])
+    }
+
+    @Test func aCityReadsOnlyItsFeaturesBytes() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try write(
-            [
-                "a.geojson": [feature("rome", "parking", 0), feature("oslo", "parking", 0)],
-                "b.geojson": [feature("oslo", "slow", 5)],
-                "c.geojson": [feature("paris", "parking", 0)],
-                "d.geojson": [feature("rome", "slow", 9)],
-            ], to: dir)
-        let zones = try checkZones([dir.path])
-        let cities = zones.cities
-        #expect(cities.map(\.city) == ["oslo", "paris", "rome"])
-        let fileOf = zones.features.map { f in Int32(zones.files.firstIndex(of: f.location.file) ?? -1) }
-        let units = BuildUnit.units(of: [0, 1, 2], in: cities, fileOf: fileOf, fileCount: zones.files.count)
-        // a holds rome and oslo, b more oslo, d more rome: one unit; paris alone.
-        #expect(units.map(\.cities) == [[0, 2], [1]])
-        #expect(units.map(\.files) == [[0, 1, 3], [2]])
-        // Only what is to be built counts.
+        // Cities interleaved in one file, with a name long enough that features of other
+        // cities lie farther apart than the read-merge gap; oslo also has a file of its own.
+        let pad = String(repeating: "x", count: CityBuilder.mergeGap)
+        let padded = { (city: String, x: Double) in
+            self.feature(city, "parking", x).replacingOccurrences(of: "\"name\":", with: "\"pad\":\"\(pad)\",\"name\":")
+        }
+        let all = (0..<6).map { i in padded(["rome", "oslo", "paris"][i % 3], Double(i)) }
+        try write(["a.geojson": all, "b.geojson": [feature("oslo", "slow", 9, id: 4)]], to: dir)
+        let builder = try cityBuilder(dir)
+        #expect(builder.groups.map(\.city) == ["oslo", "paris", "rome"])
+        let whole = GeoJSONReader.read(try SourceText(contentsOf: dir.appendingPathComponent("a.geojson").path))
+        let size = try #require(
+            FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("a.geojson").path)[.size] as? Int)
+        let oslo = try builder.read(city: 0)
+        // Its two features of a.geojson (as a whole read gives them), then b's.
+        #expect(oslo.features.count == 3)
+        let b = GeoJSONReader.read(try SourceText(contentsOf: dir.appendingPathComponent("b.geojson").path))
         #expect(
-            BuildUnit.units(of: [1], in: cities, fileOf: fileOf, fileCount: zones.files.count).map(\.files) == [[2]])
+            oslo.features.map(\.location) == [
+                whole.features[1].location, whole.features[4].location, b.features[0].location,
+            ])
+        #expect(oslo.features[0].geometry == whole.features[1].geometry)
+        #expect(oslo.features[1].geometry == whole.features[4].geometry)
+        #expect(oslo.features[2].id == .number(4))
+        // Members are numbered into the city's own features.
+        #expect(oslo.city.groups.flatMap(\.members).sorted() == [0, 1, 2])
+        // Of a.geojson, little more than a third was read.
+        #expect(oslo.bytesRead < size / 2)
+        #expect(oslo.bytesRead >= whole.features[1].byteCount + whole.features[4].byteCount)
     }
 
     func build(_ dir: URL, cache: BuildCache?, now: Date = Date()) throws -> BuildPipeline.Outcome {
@@ -170,7 +190,7 @@ import Testing
                     ("\(city).geojson", Array(features[(3 * i)..<(3 * i + 3)]))
                 }),
             to: dir.appendingPathComponent("split/zones"))
-        // One unit: both workers build its cities, which share the features read once.
+        // Each city reads its own features of the one file.
         let one = try #require(try build(dir.appendingPathComponent("one"), cache: nil).output)
         let split = try #require(try build(dir.appendingPathComponent("split"), cache: nil).output)
         let artifacts = { (o: BuildOutput) in o.files.filter { !$0.path.hasSuffix(".json") }.map { [$0.path: $0.bytes] }
@@ -185,16 +205,16 @@ import Testing
         try write(["a.geojson": [feature("rome", "parking", 0)]], to: dir)
         let path = dir.appendingPathComponent("a.geojson").path
         let context = try GEOSContext()
-        let scan = try FileScanner(config: .default, cache: nil).scan(path, context: context).file
-        let groups = Grouping.group(scan.features, by: ["city", "style"])
-        let builder = UnitBuilder(
-            config: .default, scans: [scan], features: scan.features, featureStart: [0, scan.features.count],
-            groups: groups, folders: ["rome": "rome"], propertiesRead: PipelineConfig.default.propertiesRead)
-        let unit = BuildUnit(files: [0], cities: [0])
-        #expect(
-            try builder.build(city: 0, in: try builder.read(unit), context: context).artifact.get().entry.features == 1)
+        let builder = try cityBuilder(dir)
+        #expect(try builder.build(city: 0, in: try builder.read(city: 0), context: context).artifact.get().entry.features == 1)
+        // Another number of the same length: the bytes at the feature's place differ.
         try write(["a.geojson": [feature("rome", "parking", 2)]], to: dir)
-        let error = #expect(throws: SourceError.self) { try builder.read(unit) }
+        var error = #expect(throws: SourceError.self) { try builder.read(city: 0) }
+        #expect(error?.path == path)
+        #expect(error?.message.contains("changed while zonectl was building") == true)
+        // A shorter file: the feature's bytes are not all there.
+        try "{}".write(toFile: path, atomically: false, encoding: .utf8)
+        error = #expect(throws: SourceError.self) { try builder.read(city: 0) }
         #expect(error?.path == path)
         #expect(error?.message.contains("changed while zonectl was building") == true)
     }

@@ -49,7 +49,7 @@ func zoneFeatures(_ specs: [ZoneSpec]) throws -> [Feature] {
     return features
 }
 
-/// Runs the geometry stage on `specs`, one city, as a build worker runs it (`UnitBuilder`).
+/// Runs the geometry stage on `specs`, one city, as a build worker runs it (`CityBuilder`).
 func runStage(_ specs: [ZoneSpec], config: PipelineConfig = .default) throws -> CityResult {
     let features = try zoneFeatures(specs)
     let cities = Grouping.group(features, by: config.groupBy)
@@ -57,7 +57,7 @@ func runStage(_ specs: [ZoneSpec], config: PipelineConfig = .default) throws -> 
     return GeometryStage.process(cities[0], features: features, config: config, context: try GEOSContext())
 }
 
-/// The zone files at `paths` through the build driver, in memory: scan, units, per-city
+/// The zone files at `paths` through the build driver, in memory: scan, per-city read,
 /// geometry and artifacts, with each city's geometry kept in ``BuildPipeline/Outcome/cities``.
 func buildZones(_ paths: [String], config: PipelineConfig = .default, jobs: Int = 1) throws -> BuildPipeline.Outcome {
     try BuildPipeline(config: config, jobs: jobs, keepsGeometry: true)
