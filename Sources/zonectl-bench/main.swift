@@ -57,7 +57,7 @@ final class Counts: @unchecked Sendable {
 
 func readBenchmark(_ paths: [String]) throws {
     let files = try ZoneFiles.discover(paths)
-    let texts = try files.map { path throws(SourceError) in (path, try SourceText(contentsOf: path).bytes) }
+    let texts = try files.map { path throws(SourceError) in (path, Array(try SourceText(contentsOf: path).bytes)) }
     let mb = Double(texts.reduce(0) { $0 + $1.1.count }) / 1e6
     for jobs in Set([1, defaultJobs]).sorted() {
         let r = timeReads(texts, jobs: jobs)

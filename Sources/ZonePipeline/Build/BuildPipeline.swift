@@ -57,9 +57,11 @@ public struct BuildPipeline {
 
     func check(files: [String], cache: BuildCache?, now: Date) throws(SourceError) -> (checked: Checked, pass: ScanPass)
     {
-        let pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs)
+        var pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs)
         var checked = Checked(
             files: files, features: pass.features, diagnostics: pass.diagnostics, cities: [], account: nil)
+        // One copy of the findings (a large corpus has a winding warning on every other feature).
+        pass.diagnostics = []
         guard !checked.diagnostics.hasErrors else { return (checked, pass) }
         checked.cities = Grouping.group(pass.features, by: config.groupBy)
         let (account, unexplained) = FeatureAccount.make(

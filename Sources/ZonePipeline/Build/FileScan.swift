@@ -104,8 +104,8 @@ struct FileScanner: Sendable {
                 return (hit, [key, stamp.key], false)
             }
         }
-        let text = try SourceText(contentsOf: path)
-        let digest = cache == nil ? [] : Array(SHA256.hash(data: text.bytes))
+        let text = try SourceText.forScan(path)
+        let digest = cache == nil ? [] : Self.sha256(of: text)
         var keys: [String] = []
         if let cache, let stamp, stamp.isSettled(at: now) {
             cache.store(digest, of: stamp)
@@ -117,21 +117,41 @@ struct FileScanner: Sendable {
             return (hit, keys, false)
         }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
-        let (features, diagnostics) = FileCheck.check(
-            text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-            keeping: propertiesRead, context: context)
-        let summaries = text.bytes.withUnsafeBufferPointer { buf in
-            features.map { f in
-                var summary = FeatureSummary(f, withDigest: cache != nil)
+        // Each feature checked, summarised and dropped as it is read.
+        var summaries: [FeatureSummary] = []
+        let withDigest = cache != nil
+        let diagnostics = text.bytes.withUnsafeBufferPointer { buf in
+            FileCheck.check(
+                text, repair: config.repair, interpolation: config.antimeridian.interpolation,
+                keeping: propertiesRead, context: context
+            ) { f in
+                var summary = FeatureSummary(f, withDigest: withDigest)
                 let range = min(f.offset, buf.count)..<min(f.offset + f.byteCount, buf.count)
                 summary.checksum = crc32Checksum(UnsafeBufferPointer(rebasing: buf[range]))
-                return summary
+                summaries.append(summary)
             }
         }
         let scanned = ScannedFile(
             path: path, digest: digest, bytes: text.bytes.count, features: summaries, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
         return (scanned, keys, true)
+    }
+}
+
+extension FileScanner {
+    /// SHA-256 of the text, in steps that give back a mapped file's pages behind.
+    static func sha256(of text: SourceText) -> [UInt8] {
+        text.bytes.withUnsafeBufferPointer { buf in
+            var h = SHA256()
+            var from = 0
+            while from < buf.count {
+                let end = min(from + (4 << 20), buf.count)
+                h.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buf[from..<end])))
+                text.release(upTo: end)
+                from = end
+            }
+            return Array(h.finalize())
+        }
     }
 }
 

@@ -76,6 +76,8 @@ struct GeoJSONParser {
     /// equal trimmed sets share one copy (``trimmed(_:)``).
     var keeping: Set<String>?
     private var shared: Set<JSONObject> = []
+    /// With a sink, each feature goes to it as soon as it is read, and `parsed` stays empty.
+    var sink: ((ParsedFeature) -> Void)?
 
     init(_ buf: UnsafeBufferPointer<UInt8>) {
         s = JSONScanner(buf)
@@ -120,7 +122,7 @@ struct GeoJSONParser {
         case let t? where t.isGeometry:
             var offsets: [Int] = []
             if case .polygonal(_, let r) = top.selfGeometry { offsets = r }
-            parsed.append(
+            emit(
                 ParsedFeature(
                     id: nil, properties: JSONObject(), geometry: usable(top.selfGeometry, start),
                     offset: start, ringOffsets: offsets, byteCount: s.pos - start))
@@ -134,11 +136,15 @@ struct GeoJSONParser {
         if !o.hasProperties { problem(offset, "Feature has no \"properties\" member") }
         if !o.hasGeometry { problem(offset, "Feature has no \"geometry\" member") }
         if case .null? = o.geometry { problem(offset, "Feature has a null geometry; it is skipped", .warning) }
-        parsed.append(
+        emit(
             ParsedFeature(
                 id: o.id, properties: trimmed(o.properties ?? JSONObject()),
                 geometry: usable(o.geometry, offset), offset: offset,
                 ringOffsets: o.geometryRingOffsets, byteCount: s.pos - offset))
+    }
+
+    mutating func emit(_ feature: ParsedFeature) {
+        if let sink { sink(feature) } else { parsed.append(feature) }
     }
 
     /// `properties` limited to ``keeping`` and shared with equal sets read before: a file's

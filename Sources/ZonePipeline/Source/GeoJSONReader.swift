@@ -13,10 +13,30 @@ public enum GeoJSONReader {
     /// Reads every feature of `text`. Features whose geometry could not be read have `geometry == nil`.
     /// With `keeping`, properties are limited to those keys, and equal sets share one copy.
     public static func read(_ text: SourceText, keeping: Set<String>? = nil) -> ReadResult {
+        var features: [Feature] = []
+        let diagnostics = read(text, keeping: keeping) { features.append($0) }
+        return ReadResult(features: features, diagnostics: diagnostics)
+    }
+
+    /// Reads `text`, handing each feature to `each` as soon as it is read, in source order,
+    /// and returns the findings: a caller that keeps only what it needs of each feature never
+    /// holds a file's features at once. A mapped text's pages are given back behind the
+    /// feature being handed over.
+    static func read(_ text: SourceText, keeping: Set<String>? = nil, each: @escaping (Feature) -> Void)
+        -> [Diagnostic]
+    {
         text.bytes.withUnsafeBufferPointer { buf in
             var parser = GeoJSONParser(buf)
             parser.keeping = keeping
-            if let bad = firstInvalidUTF8(buf) {
+            parser.sink = { f in
+                text.release(upTo: f.offset)
+                each(
+                    Feature(
+                        id: f.id, properties: f.properties, geometry: f.geometry,
+                        location: text.location(ofByte: f.offset), offset: f.offset,
+                        ringOffsets: f.ringOffsets, byteCount: f.byteCount))
+            }
+            if let bad = firstInvalidUTF8(buf, passed: text.release(upTo:)) {
                 parser.problem(bad, "invalid UTF-8 byte 0x\(String(buf[bad], radix: 16, uppercase: true))")
             } else {
                 do throws(ReadError) {
@@ -27,26 +47,10 @@ public enum GeoJSONReader {
                     parser.problem(error.offset, (atEnd ? "unexpected end of file, " : "") + error.message)
                 }
             }
-            return parser.finish(text)
+            // Offsets to locations in increasing order, which keeps lookups linear.
+            return parser.problems.sorted { $0.offset < $1.offset }.map {
+                Diagnostic($0.severity, text.location(ofByte: $0.offset), $0.message)
+            }
         }
-    }
-}
-
-extension GeoJSONParser {
-    /// Turns offsets into locations (in increasing order, which keeps lookups linear).
-    func finish(_ text: SourceText) -> ReadResult {
-        var features: [Feature] = []
-        features.reserveCapacity(parsed.count)
-        for f in parsed {
-            features.append(
-                Feature(
-                    id: f.id, properties: f.properties, geometry: f.geometry,
-                    location: text.location(ofByte: f.offset), offset: f.offset,
-                    ringOffsets: f.ringOffsets, byteCount: f.byteCount))
-        }
-        let diagnostics = problems.sorted { $0.offset < $1.offset }.map {
-            Diagnostic($0.severity, text.location(ofByte: $0.offset), $0.message)
-        }
-        return ReadResult(features: features, diagnostics: diagnostics)
     }
 }

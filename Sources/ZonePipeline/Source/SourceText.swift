@@ -7,22 +7,41 @@ import Foundation
 /// a single line resolves all its features in linear time.
 public final class SourceText {
     public let path: String
-    public let bytes: [UInt8]
+    public let bytes: SourceBytes
     private var lineStarts: [Int] = []
     private var cursor = (offset: 0, column: 1, line: 0)
 
     public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = SourceBytes(bytes)
+    }
+
+    init(path: String, bytes: SourceBytes) {
         self.path = path
         self.bytes = bytes
     }
 
     /// Reads the file at `path` (thrown errors carry the path and the system's reason).
     public convenience init(contentsOf path: String) throws(SourceError) {
-        guard let bytes = readWholeFile(path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file"
-            throw SourceError(path: path, message: reason)
-        }
+        guard let bytes = SourceBytes(reading: path) else { throw SourceError.unreadable(path) }
         self.init(path: path, bytes: bytes)
+    }
+
+    /// The file at `path` as a scan reads it: a file of at least `mappingThreshold` bytes is
+    /// mapped, not read, and the reader gives back the pages it has passed (``release(upTo:)``),
+    /// so checking a file of every city does not hold its whole text.
+    static func forScan(_ path: String, mappingThreshold: Int = 32 << 20) throws(SourceError) -> SourceText {
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) >= mappingThreshold, let mapped = SourceBytes(mapping: path) {
+            return SourceText(path: path, bytes: mapped)
+        }
+        return try SourceText(contentsOf: path)
+    }
+
+    /// Gives back the pages of a mapped file before `offset`: the reader has passed them (a
+    /// later look at them reads them again from the page cache). Nothing for bytes in memory.
+    func release(upTo offset: Int) {
+        bytes.release(upTo: offset)
     }
 
     /// The 1-based line and column of byte `offset` (columns count Unicode scalars).
@@ -51,10 +70,18 @@ public final class SourceText {
         lineStarts = [0]
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
-            var p = 0
-            while p < buf.count, let hit = memchr(base + p, 0x0A, buf.count - p) {
-                p = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                lineStarts.append(p)
+            // In steps, giving back a mapped file's pages behind.
+            let step = 4 << 20
+            var from = 0
+            while from < buf.count {
+                let end = min(from + step, buf.count)
+                var p = from
+                while p < end, let hit = memchr(base + p, 0x0A, end - p) {
+                    p = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    lineStarts.append(p)
+                }
+                from = end
+                release(upTo: from - 1)
             }
         }
     }
@@ -65,6 +92,10 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
     public var description: String { "\(path): error: \(message)" }
+
+    static func unreadable(_ path: String) -> SourceError {
+        SourceError(path: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file")
+    }
 }
 
 /// The bytes of the file at `path`, read straight into the array (no intermediate `Data`

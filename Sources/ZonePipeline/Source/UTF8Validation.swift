@@ -1,10 +1,16 @@
 /// The offset of the first byte that is not well-formed UTF-8 (Unicode §3.9, table 3-7:
 /// no overlong forms, no surrogates, nothing above U+10FFFF), or nil when all is valid.
-func firstInvalidUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> Int? {
+/// `passed` hears, every few megabytes, the offset checked so far.
+func firstInvalidUTF8(_ buf: UnsafeBufferPointer<UInt8>, passed: (Int) -> Void = { _ in }) -> Int? {
     guard let base = buf.baseAddress else { return nil }
     let n = buf.count
     var i = 0
+    var report = 4 << 20
     while i < n {
+        if i >= report {
+            passed(i)
+            report = i + 4 << 20
+        }
         // ASCII fast path, 8 bytes at a time.
         if i + 8 <= n {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)

@@ -41,20 +41,35 @@ package enum FileCheck {
         _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
         keeping usedKeys: Set<String>?, context: GEOSContext
     ) -> (features: [Feature], diagnostics: [Diagnostic]) {
-        let read = GeoJSONReader.read(text, keeping: usedKeys)
-        var diagnostics = read.diagnostics
+        var features: [Feature] = []
+        let diagnostics = check(
+            text, repair: repair, interpolation: interpolation, keeping: usedKeys, context: context
+        ) { features.append($0) }
+        return (features, diagnostics)
+    }
+
+    /// As above, handing each feature to `each` once checked (its validity set), in source
+    /// order, instead of keeping them; returns the findings (the reader's, then each
+    /// feature's). The scan keeps only a summary of each feature, so a file's coordinates are
+    /// never all held at once.
+    static func check(
+        _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
+        keeping usedKeys: Set<String>?, context: GEOSContext, each: @escaping (Feature) -> Void
+    ) -> [Diagnostic] {
         let structure = StructureRules(text: text)
         let validity = GeometryValidityRule(text: text, repair: repair, interpolation: interpolation)
-        var features = read.features
-        for i in features.indices {
-            let (found, sound) = structure.check(features[i])
-            diagnostics += found
-            if sound, let problem = validity.check(features[i], context: context) {
-                diagnostics.append(problem)
-                features[i].isValid = false
+        var found: [Diagnostic] = []
+        let read = GeoJSONReader.read(text, keeping: usedKeys) { feature in
+            var feature = feature
+            let (problems, sound) = structure.check(feature)
+            found += problems
+            if sound, let problem = validity.check(feature, context: context) {
+                found.append(problem)
+                feature.isValid = false
             }
+            each(feature)
         }
-        return (features, diagnostics)
+        return read + found
     }
 }
 
