@@ -13,6 +13,7 @@ protocol ZonectlCommand: ParsableCommand {
 
 extension ZonectlCommand {
     func run() throws {
+        reportShrunkenFiles()
         let code: ExitCode
         do {
             code = try run(try ConfigFile.load(global.config))
@@ -70,6 +71,18 @@ func executableIdentity() -> String {
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     return "\(size)-\(modified)"
+}
+
+/// A large zone file is mapped while it is scanned (docs/ARCHITECTURE.md, "One build, end to
+/// end"); if another program cuts it short meanwhile, reading past its new end raises SIGBUS.
+/// That becomes a clear error (exit 2, nothing written) instead of a crash.
+func reportShrunkenFiles() {
+    signal(SIGBUS) { _ in
+        let message: StaticString =
+            "zonectl: error: a zone file was cut short while zonectl read it; run the command again\n"
+        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+        _exit(2)
+    }
 }
 
 /// Writes a line to standard error.
