@@ -85,32 +85,24 @@ extension BuildReport {
         var w = PrettyJSON()
         var failure: Error?
         w.object { w in
-            w.key("cachedCities")
-            w.int(cachedCities)
+            w.member("cachedCities", cachedCities)
             w.key("cities")
             w.array(cities) { $0.city($1) }
             w.key("closed")
             w.array(closed) { w, c in
                 w.object { w in
-                    w.key("city")
-                    w.string(c.city)
-                    w.key("squareMetres")
-                    w.double(c.squareMetres)
-                    w.key("style")
-                    w.string(c.style)
+                    w.member("city", c.city)
+                    w.member("squareMetres", c.squareMetres)
+                    w.member("style", c.style)
                 }
             }
             w.key("contested")
             w.array(contested) { w, c in
                 w.object { w in
-                    w.key("city")
-                    w.string(c.city)
-                    w.key("loser")
-                    w.string(c.loser)
-                    w.key("squareMetres")
-                    w.double(c.squareMetres)
-                    w.key("winner")
-                    w.string(c.winner)
+                    w.member("city", c.city)
+                    w.member("loser", c.loser)
+                    w.member("squareMetres", c.squareMetres)
+                    w.member("winner", c.winner)
                 }
             }
             w.key("features")
@@ -119,8 +111,7 @@ extension BuildReport {
             w.array(gaps) { $0.gap($1) }
             w.key("geometrySteps")
             w.dictionary(geometrySteps) { $0.double($1) }
-            w.key("parsedFiles")
-            w.int(parsedFiles)
+            w.member("parsedFiles", parsedFiles)
             if let points {
                 w.key("points")
                 do { try w.encodable(points) } catch { failure = error }
@@ -129,8 +120,7 @@ extension BuildReport {
             w.dictionary(stageSeconds) { $0.double($1) }
             w.key("total")
             w.city(total)
-            w.key("warnings")
-            w.int(warnings)
+            w.member("warnings", warnings)
         }
         if let failure { throw failure }
         guard !w.invalidNumber else {
@@ -144,57 +134,33 @@ extension BuildReport {
 extension PrettyJSON {
     fileprivate mutating func city(_ c: BuildReport.City) {
         object { w in
-            w.key("bytesAuthored")
-            w.int(c.bytesAuthored)
-            if let br = c.bytesBrotli {
-                w.key("bytesBrotli")
-                w.int(br)
-            }
-            w.key("bytesGzip")
-            w.int(c.bytesGzip)
-            w.key("bytesMinified")
-            w.int(c.bytesMinified)
-            w.key("id")
-            w.string(c.id)
-            w.key("inputFeatures")
-            w.int(c.inputFeatures)
-            w.key("inputPolygons")
-            w.int(c.inputPolygons)
-            w.key("maxDeviationM")
-            w.double(c.maxDeviationM)
-            w.key("outputFeatures")
-            w.int(c.outputFeatures)
-            w.key("verticesBeforeSimplify")
-            w.int(c.verticesBeforeSimplify)
-            w.key("verticesIn")
-            w.int(c.verticesIn)
-            w.key("verticesOut")
-            w.int(c.verticesOut)
+            w.member("bytesAuthored", c.bytesAuthored)
+            if let br = c.bytesBrotli { w.member("bytesBrotli", br) }
+            w.member("bytesGzip", c.bytesGzip)
+            w.member("bytesMinified", c.bytesMinified)
+            w.member("id", c.id)
+            w.member("inputFeatures", c.inputFeatures)
+            w.member("inputPolygons", c.inputPolygons)
+            w.member("maxDeviationM", c.maxDeviationM)
+            w.member("outputFeatures", c.outputFeatures)
+            w.member("verticesBeforeSimplify", c.verticesBeforeSimplify)
+            w.member("verticesIn", c.verticesIn)
+            w.member("verticesOut", c.verticesOut)
         }
     }
 
     fileprivate mutating func gap(_ g: GapFinding) {
         object { w in
-            w.key("city")
-            w.string(g.city)
-            w.key("closedInto")
-            w.array(g.closedInto) { $0.string($1) }
-            w.key("features")
-            w.array(g.features) { $0.string($1) }
-            w.key("lat")
-            w.double(g.lat)
-            w.key("lengthM")
-            w.double(g.lengthM)
-            w.key("lon")
-            w.double(g.lon)
-            w.key("maxWidthM")
-            w.double(g.maxWidthM)
-            w.key("minWidthM")
-            w.double(g.minWidthM)
-            w.key("squareMetres")
-            w.double(g.squareMetres)
-            w.key("styles")
-            w.array(g.styles) { $0.string($1) }
+            w.member("city", g.city)
+            w.member("closedInto", g.closedInto)
+            w.member("features", g.features)
+            w.member("lat", g.lat)
+            w.member("lengthM", g.lengthM)
+            w.member("lon", g.lon)
+            w.member("maxWidthM", g.maxWidthM)
+            w.member("minWidthM", g.minWidthM)
+            w.member("squareMetres", g.squareMetres)
+            w.member("styles", g.styles)
         }
     }
 }

@@ -177,7 +177,8 @@ extension CachedCity {
         let (size, encodedBytes, features, vertices) = (int(), int(), int(), int())
         let bbox = items(double)
         let styles = items(string)
-        let brotli = flag() ? Manifest.EncodedArtifact(key: string(), encodedSha256: string(), encodedBytes: int()) : nil
+        let brotli =
+            flag() ? Manifest.EncodedArtifact(key: string(), encodedSha256: string(), encodedBytes: int()) : nil
         let encodedSha256 = flag() ? string() : nil
         let entry = Manifest.CityEntry(
             id: id, key: key, sha256: sha256, bytes: size, encodedBytes: encodedBytes, contentType: contentType,

@@ -33,7 +33,8 @@ public struct SourceBytes: RandomAccessCollection, @unchecked Sendable {
         -> R
     {
         defer { withExtendedLifetime(storage) {} }
-        return try body(UnsafeBufferPointer(start: storage.base.assumingMemoryBound(to: UInt8.self), count: storage.count))
+        return try body(
+            UnsafeBufferPointer(start: storage.base.assumingMemoryBound(to: UInt8.self), count: storage.count))
     }
 
     /// Gives back a mapped file's whole pages before `offset` (MADV_DONTNEED: a later read of
@@ -62,7 +63,9 @@ public struct SourceBytes: RandomAccessCollection, @unchecked Sendable {
             count = bytes.count
             isMapped = false
             base = .allocate(byteCount: Swift.max(bytes.count, 1), alignment: 16)
-            bytes.withUnsafeBytes { base.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(base), byteCount: $0.count) }
+            bytes.withUnsafeBytes {
+                base.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(base), byteCount: $0.count)
+            }
         }
 
         /// Read straight into the buffer (no array in between: a build reads its input twice).

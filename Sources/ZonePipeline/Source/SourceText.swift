@@ -94,7 +94,8 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): error: \(message)" }
 
     static func unreadable(_ path: String) -> SourceError {
-        SourceError(path: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file")
+        SourceError(
+            path: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file")
     }
 }
 

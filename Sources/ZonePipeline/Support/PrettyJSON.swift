@@ -36,6 +36,27 @@ struct PrettyJSON {
         bytes += [0x20, UInt8(ascii: ":"), 0x20]
     }
 
+    /// A member: its name, then its value.
+    mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
+    mutating func member(_ name: String, _ value: Double) {
+        key(name)
+        double(value)
+    }
+
+    mutating func member(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    mutating func member(_ name: String, _ values: [String]) {
+        key(name)
+        array(values) { $0.string($1) }
+    }
+
     /// An object of `values`, sorted by key.
     mutating func dictionary<V>(_ values: [String: V], _ value: (inout PrettyJSON, V) -> Void) {
         object { w in

@@ -206,7 +206,9 @@ import Testing
         let path = dir.appendingPathComponent("a.geojson").path
         let context = try GEOSContext()
         let builder = try cityBuilder(dir)
-        #expect(try builder.build(city: 0, in: try builder.read(city: 0), context: context).artifact.get().entry.features == 1)
+        #expect(
+            try builder.build(city: 0, in: try builder.read(city: 0), context: context).artifact.get().entry.features
+                == 1)
         // Another number of the same length: the bytes at the feature's place differ.
         try write(["a.geojson": [feature("rome", "parking", 2)]], to: dir)
         var error = #expect(throws: SourceError.self) { try builder.read(city: 0) }

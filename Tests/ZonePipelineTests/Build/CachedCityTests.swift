@@ -11,7 +11,8 @@ import Testing
             bytes: 123_456, encodedBytes: 23_456, contentType: "application/geo+json", contentEncoding: "gzip",
             bbox: full ? [12.25, 41.75, 12.625, -0.0] : [], features: 3, vertices: 9_999,
             styles: full ? ["parking", "slow/zone"] : [],
-            brotli: full ? Manifest.EncodedArtifact(key: "zones/rome.0123abcd.geojson.br", encodedSha256: "cd", encodedBytes: 9)
+            brotli: full
+                ? Manifest.EncodedArtifact(key: "zones/rome.0123abcd.geojson.br", encodedSha256: "cd", encodedBytes: 9)
                 : nil,
             encodedSha256: full ? "ef" : nil)
         let row = BuildReport.City(
@@ -19,7 +20,8 @@ import Testing
             verticesOut: 9_999, bytesAuthored: 1 << 40, bytesMinified: 123_456, bytesGzip: 23_456,
             bytesBrotli: full ? 9 : nil, verticesBeforeSimplify: 20_000, maxDeviationM: full ? 1.9999 : 0)
         let gap = GapFinding(
-            city: "rome", features: ["zones/rome.geojson:3:5", "zones/rome é.geojson:40:1"], styles: ["parking", "slow"],
+            city: "rome", features: ["zones/rome.geojson:3:5", "zones/rome é.geojson:40:1"],
+            styles: ["parking", "slow"],
             minWidthM: 0.25, maxWidthM: 2, lengthM: 51.5, squareMetres: 50.125, lon: 12.5, lat: -41.875,
             closedInto: full ? ["parking"] : [])
         return CachedCity(
@@ -30,8 +32,10 @@ import Testing
             closed: full ? [BuildReport.Closed(city: "rome", style: "parking", squareMetres: 3.5)] : [],
             diagnostics: full
                 ? [
-                    CachedDiagnostic(file: "zones/rome.geojson", line: 3, column: 5, error: false, message: "clockwise"),
-                    CachedDiagnostic(file: "zones/b.geojson", line: 1, column: 1, error: true, message: "a \"quoted\"\nline"),
+                    CachedDiagnostic(
+                        file: "zones/rome.geojson", line: 3, column: 5, error: false, message: "clockwise"),
+                    CachedDiagnostic(
+                        file: "zones/b.geojson", line: 1, column: 1, error: true, message: "a \"quoted\"\nline"),
                 ] : [],
             artifactPath: entry.key)
     }

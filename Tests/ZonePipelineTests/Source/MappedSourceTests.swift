@@ -32,7 +32,9 @@ import Testing
         text.release(upTo: text.bytes.count / 2)
         text.release(upTo: text.bytes.count + 4096)
         #expect(Array(text.bytes) == Array(expected))
-        #expect(text.location(ofByte: text.bytes.count - 1) == (try SourceText(contentsOf: path)).location(ofByte: expected.count - 1))
+        #expect(
+            text.location(ofByte: text.bytes.count - 1)
+                == (try SourceText(contentsOf: path)).location(ofByte: expected.count - 1))
     }
 
     @Test func aSmallFileIsReadAndAnEmptyOrMissingOneAsBefore() throws {
