@@ -29,12 +29,14 @@ public enum GeoJSONReader {
             var parser = GeoJSONParser(buf)
             parser.keeping = keeping
             parser.sink = { f in
+                // Located first: on a single-line file that reads the bytes since the last
+                // feature, which must not be read back in once given back.
+                let location = text.location(ofByte: f.offset)
                 text.release(upTo: f.offset)
                 each(
                     Feature(
-                        id: f.id, properties: f.properties, geometry: f.geometry,
-                        location: text.location(ofByte: f.offset), offset: f.offset,
-                        ringOffsets: f.ringOffsets, byteCount: f.byteCount))
+                        id: f.id, properties: f.properties, geometry: f.geometry, location: location,
+                        offset: f.offset, ringOffsets: f.ringOffsets, byteCount: f.byteCount))
             }
             if let bad = firstInvalidUTF8(buf, passed: text.release(upTo:)) {
                 parser.problem(bad, "invalid UTF-8 byte 0x\(String(buf[bad], radix: 16, uppercase: true))")

@@ -55,6 +55,17 @@ public final class SourceText {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
+        // A step back on the cursor's line, nearer the cursor than the line's start (a check
+        // that looks at an earlier ring of a feature on a file written on one line): counted
+        // back from the cursor, not again from the line's start.
+        if cursor.line == lo, offset < cursor.offset, offset >= lineStarts[lo] + 3,
+            cursor.offset - offset < offset - lineStarts[lo]
+        {
+            var column = cursor.column
+            for i in offset..<cursor.offset where bytes[i] & 0xC0 != 0x80 { column -= 1 }
+            cursor = (offset, column, lo)
+            return SourceLocation(file: path, line: lo + 1, column: column)
+        }
         var (from, column) = (lineStarts[lo], 1)
         if cursor.line == lo, cursor.offset <= offset { (from, column) = (cursor.offset, cursor.column) }
         // A UTF-8 byte order mark is not a column (editors do not show it).

@@ -57,6 +57,14 @@ import Testing
             #expect(a.id == b.id && a.properties == b.properties && a.location == b.location)
             #expect(a.hasGeometry == b.hasGeometry && a.isValid == b.isValid && a.positionCount == b.positionCount)
             #expect(a.byteCount == b.byteCount && a.digest == b.digest)
+            #expect(a.offset == b.offset && a.checksum == b.checksum)
+        }
+        // Each summary says where its feature's text is, and that text's CRC-32.
+        let bytes0 = try [UInt8](Data(contentsOf: dir.appendingPathComponent("a.geojson")))
+        for f in scan.features {
+            let text = Array(bytes0[f.offset..<(f.offset + f.byteCount)])
+            #expect(text.first == UInt8(ascii: "{") && text.last == UInt8(ascii: "}"))
+            #expect(crc32Checksum(text) == f.checksum)
         }
         // A cut or altered entry is no entry.
         let bytes = scan.encoded()
