@@ -7,8 +7,6 @@ struct ScanPass {
     /// The files' scans; their features are moved to `features`.
     var scans: [ScannedFile]
     var features: [FeatureSummary]
-    /// Index of each file's first feature in `features`, then the feature count.
-    var featureStart: [Int]
     /// The file of each feature.
     var fileOf: [Int32]
     /// Files parsed (the others came from the cache), and the cache entries used.
@@ -26,7 +24,6 @@ struct ScanPass {
         }
         scans = []
         features = []
-        featureStart = []
         fileOf = []
         parsedFiles = 0
         cacheKeys = []
@@ -46,18 +43,16 @@ struct ScanPass {
         for (i, result) in results.enumerated() {
             let (read, keys, parsed) = try result.get()
             var scan = read
-            featureStart.append(features.count)
             features += scan.features
             fileOf += repeatElement(Int32(i), count: scan.features.count)
             found += scan.diagnostics
-            // The build reads a scan's path and checksum; its features and findings are here.
+            // The build reads a scan's path; its features and findings are here.
             scan.features = []
             scan.diagnostics = []
             scans.append(scan)
             parsedFiles += parsed ? 1 : 0
             cacheKeys.formUnion(keys)
         }
-        featureStart.append(features.count)
         diagnostics = FileCheck.ordered(found + PipelineRules(config: config).check(features), files: files)
     }
 }
