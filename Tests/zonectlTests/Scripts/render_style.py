@@ -72,11 +72,12 @@ def exclusive_render_lock():
     return lock
 
 
-def render_pool(servers, attempts=6):
+def render_pool(servers, attempts=3):
     """A mapli RenderPool (one worker) under an Xvfb of our own, appended to `servers`; an EGL
-    context that cannot be had is retried on a new Xvfb a few times before giving up (under the
-    full test run's load, four attempts over 12 seconds once all failed with EGL_NOT_INITIALIZED
-    where the same test alone passed)."""
+    context that cannot be had is retried on a new Xvfb a few times, then in a new process
+    (relaunch). Under the full test run's load, six attempts in one process over 40 seconds
+    once all failed with EGL_NOT_INITIALIZED where the same test alone passed: a failed EGL
+    start can stay failed for the rest of its process."""
     import mapli
 
     for attempt in range(1, attempts + 1):
@@ -87,8 +88,23 @@ def render_pool(servers, attempts=6):
             sys.stderr.write(f"render: attempt {attempt}: {error}\n")
             servers.pop().kill()
             if attempt == attempts:
-                raise
+                relaunch(servers, error)
             time.sleep(2 * attempt)
+
+
+def relaunch(servers, error, limit=2):
+    """Runs this script again in a fresh process (same process id and pipes, through exec), at
+    most `limit` times; then gives up with `error`. The render lock's file is closed by exec
+    (Python opens files non-inheritable), so the new process takes the lock again."""
+    done = int(os.environ.get("ZONECTL_RENDER_RELAUNCHES", "0"))
+    if done >= limit:
+        raise error
+    stop(servers)
+    os.environ["ZONECTL_RENDER_RELAUNCHES"] = str(done + 1)
+    sys.stderr.write(f"render: no EGL context in this process; starting again ({done + 1} of {limit})\n")
+    sys.stderr.flush()
+    sys.stdout.flush()
+    os.execv(sys.executable, [sys.executable] + sys.argv)
 
 
 def stop(servers):
