@@ -32,8 +32,8 @@ public enum Gzip {
         return try (length == 0 ? [0] : bytes).withUnsafeBytes { input throws(GzipError) in
             let source = input.baseAddress!
             // Room for half the input first (GeoJSON compresses 3 to 10 times; a build holds
-            // the buffer beside the city's text, 16 MB of the peak for the largest city), then
-            // libdeflate's bound, with which it cannot run out.
+            // the buffer beside the city's text: 16 MB of heaptrack's heap peak for the largest
+            // city), then libdeflate's bound, with which it cannot run out.
             for room in [length / 2 + 1024, libdeflate_deflate_compress_bound(compressor, length)] {
                 let out = [UInt8](unsafeUninitializedCapacity: header.count + room + 8) { buffer, count in
                     count = 0

@@ -50,9 +50,9 @@ extension CachedCity {
     private static let header = "zonectl-city-1"
 
     func encoded() -> [UInt8] {
-        var table = StringTable()
+        var table = FirstSeenNumbering<String>()
         var w = ByteWriter()
-        func string(_ s: String) { w.varint(table.index(s)) }
+        func string(_ s: String) { w.varint(table.number(s)) }
         func strings(_ list: [String]) {
             w.varint(list.count)
             for s in list { string(s) }
@@ -211,18 +211,5 @@ extension CachedCity {
         self.init(
             entry: entry, row: row, contested: contested, gaps: gaps, closed: closed, diagnostics: diagnostics,
             artifactPath: artifactPath)
-    }
-}
-
-/// Strings numbered in the order first seen (a cache entry names each once).
-private struct StringTable {
-    private var numbers: [String: Int] = [:]
-    private(set) var order: [String] = []
-
-    mutating func index(_ s: String) -> Int {
-        if let n = numbers[s] { return n }
-        numbers[s] = order.count
-        order.append(s)
-        return order.count - 1
     }
 }

@@ -164,16 +164,10 @@ extension ScannedFile {
         w.varint(digest.count)
         w.raw(digest)
         w.varint(bytes)
-        var tables: [JSONObject: Int] = [:]
-        var order: [JSONObject] = []
-        let index = features.map { f in
-            if let k = tables[f.properties] { return k }
-            tables[f.properties] = order.count
-            order.append(f.properties)
-            return order.count - 1
-        }
-        w.varint(order.count)
-        for o in order { w.object(o) }
+        var tables = FirstSeenNumbering<JSONObject>()
+        let index = features.map { tables.number($0.properties) }
+        w.varint(tables.order.count)
+        for o in tables.order { w.object(o) }
         w.varint(features.count)
         for (f, k) in zip(features, index) {
             if let id = f.id {
@@ -193,21 +187,17 @@ extension ScannedFile {
             w.raw(f.digest.bytes)
         }
         // Messages once each (the same winding warning may be on every other feature).
-        var messages: [String: Int] = [:]
-        var messageOrder: [String] = []
-        for d in diagnostics where messages[d.message] == nil {
-            messages[d.message] = messageOrder.count
-            messageOrder.append(d.message)
-        }
-        w.varint(messageOrder.count)
-        for m in messageOrder { w.string(m) }
+        var messages = FirstSeenNumbering<String>()
+        let message = diagnostics.map { messages.number($0.message) }
+        w.varint(messages.order.count)
+        for m in messages.order { w.string(m) }
         w.varint(diagnostics.count)
-        for d in diagnostics {
+        for (d, m) in zip(diagnostics, message) {
             w.byte(d.severity == .error ? 1 : 0)
             w.string(d.location.file)
             w.varint(d.location.line)
             w.varint(d.location.column)
-            w.varint(messages[d.message] ?? 0)
+            w.varint(m)
         }
         return w.bytes
     }
