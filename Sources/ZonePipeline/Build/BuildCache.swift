@@ -35,7 +35,10 @@ public struct BuildCache: Sendable {
         for group in city.groups {
             add(group.key.joined(separator: "\u{1}"))
             digests.removeAll(keepingCapacity: true)
-            for m in group.members { digests += [features[m].digest.high, features[m].digest.low] }
+            for m in group.members {
+                digests.append(features[m].digest.high)
+                digests.append(features[m].digest.low)
+            }
             digests.withUnsafeBytes { h.update(bufferPointer: $0) }
         }
         return hex(h.finalize())

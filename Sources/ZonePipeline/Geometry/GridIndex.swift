@@ -11,6 +11,10 @@ struct GridIndex {
     private var cellStart: [Int32]
     private var cellItems: [Int32]
     private let boxes: [BoundingBox]
+    /// Each item's lowest column and row: two boxes that meet first share the cell
+    /// (max of their columns, max of their rows), as cells are monotonic in the coordinates.
+    private var firstColumn: [Int32]
+    private var firstRow: [Int32]
 
     /// An index of `boxes` (none may be NaN).
     init(_ boxes: [BoundingBox]) {
@@ -33,9 +37,15 @@ struct GridIndex {
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         var ranges: [(x0: Int, x1: Int, y0: Int, y1: Int)] = []
         ranges.reserveCapacity(boxes.count)
+        firstColumn = []
+        firstRow = []
+        firstColumn.reserveCapacity(boxes.count)
+        firstRow.reserveCapacity(boxes.count)
         for b in boxes {
             let r = Self.cells(b, west, south, cellWidth, cellHeight, columns, rows)
             ranges.append(r)
+            firstColumn.append(Int32(r.x0))
+            firstRow.append(Int32(r.y0))
             for y in r.y0...r.y1 { for x in r.x0...r.x1 { counts[y * columns + x + 1] += 1 } }
         }
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
@@ -72,46 +82,23 @@ struct GridIndex {
         boxes.withUnsafeBufferPointer { boxes in
             cellStart.withUnsafeBufferPointer { cellStart in
                 cellItems.withUnsafeBufferPointer { cellItems in
-                    for y in r.y0...r.y1 {
-                        for x in r.x0...r.x1 {
-                            let c = y * columns + x
-                            for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
-                                let item = Int(cellItems[k])
-                                let b = boxes[item]
-                                guard b.west <= box.east, box.west <= b.east, b.south <= box.north, box.south <= b.north
-                                else { continue }
-                                // Report an item only in the first cell (in scan order) both boxes share.
-                                if firstSharedCell(b, box) == (x, y) { body(item) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Calls `body(a, b)` with a < b for each pair of items whose boxes meet, once each.
-    func forEachPair(_ body: (Int, Int) -> Void) {
-        boxes.withUnsafeBufferPointer { boxes in
-            cellStart.withUnsafeBufferPointer { cellStart in
-                cellItems.withUnsafeBufferPointer { cellItems in
-                    for y in 0..<rows {
-                        for x in 0..<columns {
-                            let c = y * columns + x
-                            let start = Int(cellStart[c])
-                            let end = Int(cellStart[c + 1])
-                            guard end - start > 1 else { continue }
-                            for i in start..<(end - 1) {
-                                let a = Int(cellItems[i])
-                                let ba = boxes[a]
-                                for j in (i + 1)..<end {
-                                    let b = Int(cellItems[j])
-                                    let bb = boxes[b]
-                                    guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
-                                        bb.south <= ba.north,
-                                        firstSharedCell(ba, bb) == (x, y)
-                                    else { continue }
-                                    body(min(a, b), max(a, b))
+                    firstColumn.withUnsafeBufferPointer { firstColumn in
+                        firstRow.withUnsafeBufferPointer { firstRow in
+                            for y in r.y0...r.y1 {
+                                for x in r.x0...r.x1 {
+                                    let c = y * columns + x
+                                    for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
+                                        let item = Int(cellItems[k])
+                                        let b = boxes[item]
+                                        guard b.west <= box.east, box.west <= b.east, b.south <= box.north,
+                                            box.south <= b.north
+                                        else { continue }
+                                        // Report an item only in the first cell (in scan order) both boxes share.
+                                        if max(Int(firstColumn[item]), r.x0) == x && max(Int(firstRow[item]), r.y0) == y
+                                        {
+                                            body(item)
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -121,13 +108,46 @@ struct GridIndex {
         }
     }
 
-    /// The cell of the south-west corner of the intersection of two boxes that meet.
-    @inline(__always)
-    private func firstSharedCell(_ a: BoundingBox, _ b: BoundingBox) -> (Int, Int) {
-        let corner = BoundingBox(
-            west: max(a.west, b.west), south: max(a.south, b.south),
-            east: max(a.west, b.west), north: max(a.south, b.south))
-        let c = Self.cells(corner, west, south, cellWidth, cellHeight, columns, rows)
-        return (c.x0, c.y0)
+    /// Calls `body(a, b)` with a < b for each pair of items whose boxes meet, once each.
+    ///
+    /// `skip(a, b)`, when given, is asked first (before the boxes are compared), possibly once
+    /// per cell the two share: a pair it skips is not reported.
+    func forEachPair(skipping skip: (Int, Int) -> Bool = { _, _ in false }, _ body: (Int, Int) -> Void) {
+        boxes.withUnsafeBufferPointer { boxes in
+            cellStart.withUnsafeBufferPointer { cellStart in
+                cellItems.withUnsafeBufferPointer { cellItems in
+                    firstColumn.withUnsafeBufferPointer { firstColumn in
+                        firstRow.withUnsafeBufferPointer { firstRow in
+                            for y in 0..<rows {
+                                for x in 0..<columns {
+                                    let c = y * columns + x
+                                    let (x32, y32) = (Int32(x), Int32(y))
+                                    let start = Int(cellStart[c])
+                                    let end = Int(cellStart[c + 1])
+                                    guard end - start > 1 else { continue }
+                                    for i in start..<(end - 1) {
+                                        let a = Int(cellItems[i])
+                                        let ba = boxes[a]
+                                        let (ax, ay) = (firstColumn[a], firstRow[a])
+                                        for j in (i + 1)..<end {
+                                            let b = Int(cellItems[j])
+                                            // In the first cell (in scan order) both boxes share.
+                                            guard max(ax, firstColumn[b]) == x32, max(ay, firstRow[b]) == y32,
+                                                !skip(min(a, b), max(a, b))
+                                            else { continue }
+                                            let bb = boxes[b]
+                                            guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
+                                                bb.south <= ba.north
+                                            else { continue }
+                                            body(min(a, b), max(a, b))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -27,8 +27,15 @@ package enum FileCheck {
     /// Findings ordered by file (in reading order), line and column; stable otherwise.
     static func ordered(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
         let order = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        // A file's findings come together: its place is looked up once per run of them.
+        var file: String?
+        var place = -1
         let keys = diagnostics.enumerated().map { i, d in
-            (order[d.location.file] ?? -1, d.location.line, d.location.column, i)
+            if d.location.file != file {
+                file = d.location.file
+                place = order[d.location.file] ?? -1
+            }
+            return (place, d.location.line, d.location.column, i)
         }
         return keys.sorted { $0 < $1 }.map { diagnostics[$0.3] }
     }

@@ -47,10 +47,8 @@ struct BorderSegments {
                 north: max(s.a.y, s.b.y) + half)
         }
         var pairs: [UInt64] = []
-        GridIndex(boxes).forEachPair { s, t in
-            guard feature[s] != feature[t], Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else {
-                return
-            }
+        GridIndex(boxes).forEachPair(skipping: { feature[$0] == feature[$1] }) { s, t in
+            guard Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else { return }
             pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
         }
         // The grid's order depends on its cells; the pairs' order on the segments alone.
@@ -67,13 +65,15 @@ struct BorderSegments {
 
 /// Whether points lie inside any of the features: the features whose box holds the point
 /// (found through a grid of boxes), each by the parity of its borders' crossings of a ray to
-/// the right.
+/// the right (for a feature of many segments, only those of the point's horizontal band).
 struct CoverageTest {
     private let segments: BorderSegments
     /// Each feature's segments (contiguous), box and index (a feature without segments has none).
     private var ranges: [Range<Int>] = []
     private var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
     private var features: [Int32] = []
+    /// Per entry of `ranges`, its segments by horizontal band (nil for a feature of few segments).
+    private var bands: [SegmentBands?] = []
     private let cell: Double
     private var cells: [SIMD2<Int64>: [Int32]] = [:]
     /// Features (indices into `ranges`) whose box spans more than 64 cells: tried for every point.
@@ -93,6 +93,7 @@ struct CoverageTest {
             ranges.append(start..<end)
             boxes.append(b)
             features.append(segments.feature[start])
+            bands.append(end - start > 32 ? SegmentBands(all, start..<end, south: b.y0, north: b.y1) : nil)
             start = end
         }
         let sizes = boxes.map { max($0.x1 - $0.x0, $0.y1 - $0.y0) }.sorted()
@@ -113,18 +114,70 @@ struct CoverageTest {
     /// Whether p is strictly inside some feature other than the two `own` ones (on a border
     /// counts as either; the points asked about are off the borders).
     func covers(_ p: Point, except own: (Int32, Int32)) -> Bool {
-        for f in (cells[SIMD2(key(p.x), key(p.y))] ?? []) + large
-        where features[Int(f)] != own.0 && features[Int(f)] != own.1 {
-            let b = boxes[Int(f)]
-            guard b.x0 < p.x, p.x < b.x1, b.y0 < p.y, p.y < b.y1 else { continue }
-            var inside = false
-            for i in ranges[Int(f)] {
-                let s = segments[i]
-                guard (s.a.y > p.y) != (s.b.y > p.y) else { continue }
-                if s.a.x + (p.y - s.a.y) / (s.b.y - s.a.y) * (s.b.x - s.a.x) > p.x { inside.toggle() }
-            }
-            if inside { return true }
+        if let near = cells[SIMD2(key(p.x), key(p.y))] {
+            for f in near where inside(p, Int(f), except: own) { return true }
         }
+        for f in large where inside(p, Int(f), except: own) { return true }
         return false
+    }
+
+    /// Whether p is strictly inside entry f of `ranges`, unless it is one of the `own` features.
+    private func inside(_ p: Point, _ f: Int, except own: (Int32, Int32)) -> Bool {
+        guard features[f] != own.0, features[f] != own.1 else { return false }
+        let b = boxes[f]
+        guard b.x0 < p.x, p.x < b.x1, b.y0 < p.y, p.y < b.y1 else { return false }
+        var inside = false
+        func cross(_ s: Segment) {
+            guard (s.a.y > p.y) != (s.b.y > p.y) else { return }
+            if s.a.x + (p.y - s.a.y) / (s.b.y - s.a.y) * (s.b.x - s.a.x) > p.x { inside.toggle() }
+        }
+        if let band = bands[f] {
+            for i in band.segments(at: p.y) { cross(segments[Int(i)]) }
+        } else {
+            for i in ranges[f] { cross(segments[i]) }
+        }
+        return inside
+    }
+}
+
+/// One feature's segments by horizontal band of its box: each segment is listed in every band
+/// its y range meets, so the segments that cross a height are all in that height's band.
+private struct SegmentBands {
+    let south: Double
+    let height: Double
+    let count: Int
+    /// Compressed rows: band k lists `items[start[k]..<start[k + 1]]`.
+    var start: [Int32] = []
+    var items: [Int32] = []
+
+    init(_ all: [Segment], _ range: Range<Int>, south: Double, north: Double) {
+        self.south = south
+        count = max(1, range.count / 4)
+        height = max(north - south, 1e-9) / Double(count)
+        var counts = [Int32](repeating: 0, count: count + 1)
+        for i in range {
+            let s = all[i]
+            for k in band(min(s.a.y, s.b.y))...band(max(s.a.y, s.b.y)) { counts[k + 1] += 1 }
+        }
+        for k in 0..<count { counts[k + 1] += counts[k] }
+        var fill = counts
+        items = [Int32](repeating: 0, count: Int(counts[count]))
+        for i in range {
+            let s = all[i]
+            for k in band(min(s.a.y, s.b.y))...band(max(s.a.y, s.b.y)) {
+                items[Int(fill[k])] = Int32(i)
+                fill[k] += 1
+            }
+        }
+        start = counts
+    }
+
+    /// The band of height y (monotonic in y, clamped to the box).
+    func band(_ y: Double) -> Int { max(0, min(count - 1, Int(((y - south) / height).rounded(.down)))) }
+
+    /// The segments of y's band.
+    func segments(at y: Double) -> ArraySlice<Int32> {
+        let k = band(y)
+        return items[Int(start[k])..<Int(start[k + 1])]
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import ZonePipeline
+
+/// The grids the gap search and simplification use, against brute force on random input:
+/// `GridIndex` (each meeting pair or item exactly once) and `CoverageTest` (the same answer as
+/// the parity of all of a feature's segments).
+@Suite struct SpatialIndexTests {
+    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    }
+
+    static func meet(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+        a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north
+    }
+
+    /// Boxes of mixed sizes (points, small, a few long ones), some sharing edges exactly.
+    static func boxes(_ count: Int, seed: UInt64) -> [BoundingBox] {
+        var r = Random(state: seed)
+        return (0..<count).map { i in
+            let x = (r.unit() * 100).rounded(.down) / 2
+            let y = (r.unit() * 100).rounded(.down) / 2
+            let size = i % 17 == 0 ? 40 * r.unit() : (i % 5 == 0 ? 0 : 3 * r.unit())
+            let wide = r.unit() < 0.5
+            return BoundingBox(
+                west: x, south: y, east: x + (wide ? size : size / 4), north: y + (wide ? size / 4 : size))
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func everyMeetingPairOnce(seed: UInt64) {
+        let boxes = Self.boxes(600, seed: seed)
+        let skip = { (a: Int, b: Int) in (a + b) % 7 == 0 }
+        var found: [Int: Int] = [:]
+        GridIndex(boxes).forEachPair(skipping: skip) { a, b in
+            #expect(a < b)
+            found[a * boxes.count + b, default: 0] += 1
+        }
+        var expected = 0
+        for a in boxes.indices {
+            for b in (a + 1)..<boxes.count where Self.meet(boxes[a], boxes[b]) && !skip(a, b) {
+                expected += 1
+                #expect(found[a * boxes.count + b] == 1, "pair \(a), \(b)")
+            }
+        }
+        #expect(found.count == expected)
+        #expect(expected > 600)
+    }
+
+    @Test(arguments: [4, 5] as [UInt64])
+    func everyItemMeetingABoxOnce(seed: UInt64) {
+        let boxes = Self.boxes(400, seed: seed)
+        let grid = GridIndex(boxes)
+        for query in Self.boxes(60, seed: seed + 100) {
+            var found: [Int] = []
+            grid.forEach(meeting: query) { found.append($0) }
+            #expect(found.count == Set(found).count)
+            #expect(Set(found) == Set(boxes.indices.filter { Self.meet(boxes[$0], query) }))
+        }
+    }
+
+    /// Star-shaped rings of many vertices (so the coverage test bands their segments), some
+    /// overlapping, with a hole in one.
+    static func stars(seed: UInt64) -> [PolygonalGeometry] {
+        var r = Random(state: seed)
+        func star(_ cx: Double, _ cy: Double, _ radius: Double, _ n: Int, clockwise: Bool) -> [Double] {
+            var ring: [Double] = []
+            for k in 0..<n {
+                let angle = (clockwise ? -1.0 : 1.0) * 2 * Double.pi * Double(k) / Double(n)
+                let rr = radius * (0.5 + 0.5 * r.unit())
+                ring += [cx + rr * cos(angle), cy + rr * sin(angle)]
+            }
+            return ring + ring.prefix(2)
+        }
+        return (0..<12).map { i in
+            let (cx, cy) = (2.35 + 0.004 * r.unit(), 48.85 + 0.003 * r.unit())
+            let outer = star(cx, cy, 0.0015, i % 3 == 0 ? 300 : 20, clockwise: false)
+            let hole = star(cx, cy, 0.0004, 40, clockwise: true)
+            return flat([i == 0 ? [outer, hole] : [outer]], isMulti: false)
+        }
+    }
+
+    /// Parity of the crossings of a ray to the right with all of a feature's segments.
+    static func inside(_ p: Point, _ feature: Int32, _ segments: BorderSegments) -> Bool {
+        var inside = false
+        for i in segments.feature.indices where segments.feature[i] == feature {
+            let s = segments[i]
+            guard (s.a.y > p.y) != (s.b.y > p.y) else { continue }
+            if s.a.x + (p.y - s.a.y) / (s.b.y - s.a.y) * (s.b.x - s.a.x) > p.x { inside.toggle() }
+        }
+        return inside
+    }
+
+    @Test(arguments: [7, 8] as [UInt64])
+    func coverageIsTheParityOfAllSegments(seed: UInt64) {
+        let features = Self.stars(seed: seed)
+        let boxes = features.compactMap { BoundingBox($0) }
+        let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
+        let segments = BorderSegments(features, frame: LocalFrame(box: box))
+        let coverage = CoverageTest(segments)
+        var r = Random(state: seed)
+        let xs = segments.segments.flatMap { [$0.a.x, $0.b.x] }
+        let ys = segments.segments.flatMap { [$0.a.y, $0.b.y] }
+        var covered = 0
+        for k in 0..<3000 {
+            // Random points, and points on segment ends' heights (rays through vertices).
+            let p =
+                k % 3 == 0
+                ? Point(x: xs.min()! + r.unit() * (xs.max()! - xs.min()!), y: ys[Int(r.next() % UInt64(ys.count))])
+                : Point(
+                    x: xs.min()! + r.unit() * (xs.max()! - xs.min()!), y: ys.min()! + r.unit() * (ys.max()! - ys.min()!)
+                )
+            let own = (Int32(r.next() % 12), Int32(r.next() % 12))
+            let expected = (0..<Int32(features.count)).contains { f in
+                f != own.0 && f != own.1 && Self.inside(p, f, segments)
+            }
+            #expect(coverage.covers(p, except: own) == expected, "point \(p.x), \(p.y)")
+            covered += expected ? 1 : 0
+        }
+        #expect(covered > 300)
+        #expect(covered < 2700)
+    }
+}
