@@ -47,7 +47,8 @@ struct BorderSegments {
                 north: max(s.a.y, s.b.y) + half)
         }
         var pairs: [UInt64] = []
-        GridIndex(boxes).forEachPair(skipping: { feature[$0] == feature[$1] }) { s, t in
+        let oneFeature = { (s: Int, t: Int) in feature[s] == feature[t] }
+        GridIndex(boxes).forEachPair(skipping: oneFeature) { s, t in
             guard Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else { return }
             pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
         }
