@@ -113,14 +113,22 @@ public struct BuildPipeline {
             cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } }
         }
         let tasks = missing.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }
-        let built = try parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
-            Result { () throws(SourceError) in
-                let loaded = try builder.read(city: tasks[t])
-                var done = builder.build(city: tasks[t], in: loaded, context: context)
-                done.result.timings["read", default: 0] += loaded.seconds
-                return done
-            }
-        }.map { try $0.get() }
+        let jobs = jobs
+        let config = config
+        // The style table needs only the summaries: made while the cities build (a core is
+        // idle when one city is rebuilt).
+        let (builds, table) = concurrently(
+            {
+                parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
+                    Result { () throws(SourceError) in
+                        let loaded = try builder.read(city: tasks[t])
+                        var done = builder.build(city: tasks[t], in: loaded, context: context)
+                        done.result.timings["read", default: 0] += loaded.seconds
+                        return done
+                    }
+                }
+            }, { StyleExtraction(config: config).table(for: features) })
+        let built = try builds.map { try $0.get() }
         var fresh: [Int: BuiltCity] = [:]
         for city in built { fresh[city.index] = city }
         for i in cityGroups.indices {
@@ -139,7 +147,6 @@ public struct BuildPipeline {
         }
         clock.lap("points", into: &seconds)
         progress("writing artifacts")
-        let table = StyleExtraction(config: config).table(for: features)
         let set = ArtifactSet(config: config)
         var outputFiles: [ArtifactFile] = []
         var entries: [Manifest.CityEntry] = []

@@ -45,7 +45,8 @@ extension Zonectl {
             let before = try snapshot(of: try targetStore(config: configFile.config))
             let outcome = try request.run(
                 previousVersion: before.manifest?.version, recordRevision: false, progress: progress)
-            for d in outcome.diagnostics where d.severity == .error || global.verbose { printError(d.description) }
+            let showsWarnings = global.verbose  // read once (see Build)
+            for d in outcome.diagnostics where d.severity == .error || showsWarnings { printError(d.description) }
             guard let built = outcome.output else {
                 throw WorkingZonesDoNotBuild(errors: outcome.diagnostics.count { $0.severity == .error })
             }
