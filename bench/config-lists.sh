@@ -16,7 +16,7 @@ WORK="$ROOT/bench/.work/config-lists"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
-swift build -c release --product zonectl
+swift build -c release --static-swift-stdlib --product zonectl
 BIN="$ROOT/.build/release/zonectl"
 
 python3 - "$WORK" "$ENTRIES" "$RUNS" "$BIN" <<'PY'

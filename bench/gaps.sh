@@ -15,7 +15,7 @@ RUNS="${RUNS:-3}"
 if [ ! -d "$CORPUS" ]; then
     python3 ../shared/tools/make_bench_corpus.py "$CORPUS"
 fi
-swift build -c release --product zonectl
+swift build -c release --static-swift-stdlib --product zonectl
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 best() {  # best wall seconds of RUNS builds with the given gaps mapping

@@ -38,8 +38,8 @@ if [ ! -f "$input" ] || [ "$(cat "$WORK/vertices" 2>/dev/null)" != "$VERTICES" ]
 fi
 
 if [ -z "${ZONECTL:-}" ]; then
-    say "swift build -c release"
-    swift build -c release --product zonectl >&2
+    say "swift build -c release --static-swift-stdlib"
+    swift build -c release --static-swift-stdlib --product zonectl >&2
     ZONECTL="$ROOT/.build/release/zonectl"
 fi
 ZONECTL="$(abs "$ZONECTL")"

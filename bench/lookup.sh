@@ -32,8 +32,8 @@ PYTHON="${PYTHON:-python3}"
 "$PYTHON" -c 'import shapely' || { echo "bench: error: $PYTHON has no shapely (make deps-test)" >&2; exit 2; }
 
 PYTHON=python3 bench/corpus.sh "$CORPUS" >&2
-swift build -c release --product zonectl >&2
-swift build -c release --product zonectl-bench >&2
+swift build -c release --static-swift-stdlib --product zonectl >&2
+swift build -c release --static-swift-stdlib --product zonectl-bench >&2
 mkdir -p "$WORK"
 echo "bench: zonectl build of $CORPUS into $WORK/dist" >&2
 .build/release/zonectl build --config bench/pipeline.yml --zones "$CORPUS" --out "$WORK/dist" \

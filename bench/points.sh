@@ -28,7 +28,7 @@ fi
 INPUT_BYTES=$(cat "$POINTS_DIR"/*.geojson | wc -c)
 echo "bench: $POINTS points, $INPUT_BYTES bytes in $(ls "$POINTS_DIR"/*.geojson | wc -l) files"
 
-swift build -c release --product zonectl-bench
+swift build -c release --static-swift-stdlib --product zonectl-bench
 BIN="$ROOT/.build/release/zonectl-bench"
 
 peer=$("$PYTHON" bench/peer_pysupercluster.py "$POINTS_DIR")

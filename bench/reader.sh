@@ -23,7 +23,7 @@ export PYTHON="${PYTHON:-python3}"   # the generator's, in bench/corpus.sh
 
 echo "bench: corpus size: $(du -sb "$CORPUS" | cut -f1) bytes in $(find "$CORPUS" -name '*.geojson' | wc -l) files"
 
-swift build -c release --product zonectl-bench
+swift build -c release --static-swift-stdlib --product zonectl-bench
 BIN="$ROOT/.build/release/zonectl-bench"
 
 for i in $(seq 1 "$RUNS"); do

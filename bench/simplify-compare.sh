@@ -36,7 +36,7 @@ command -v ogr2ogr >/dev/null || { echo "simplify-compare: ogr2ogr (gdal-bin) is
 
 if [ -n "${WORK:-}" ]; then mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
 
-(cd "$ROOT" && swift build -c release --product zonectl-bench >&2)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product zonectl-bench >&2)
 BIN="$ROOT/.build/release/zonectl-bench"
 
 echo "simplify-compare: input $ZONES, method $METHOD, priority $PRIORITY, ogr2ogr degrees: $OGR_DEGREES" >&2
