@@ -115,19 +115,21 @@ public struct BuildPipeline {
         let tasks = missing.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }
         let jobs = jobs
         let config = config
-        // The style table needs only the summaries: made while the cities build (a core is
-        // idle when one city is rebuilt).
-        let (builds, table) = concurrently(
-            {
-                parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
-                    Result { () throws(SourceError) in
-                        let loaded = try builder.read(city: tasks[t])
-                        var done = builder.build(city: tasks[t], in: loaded, context: context)
-                        done.result.timings["read", default: 0] += loaded.seconds
-                        return done
-                    }
+        let buildCities = {
+            parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
+                Result { () throws(SourceError) in
+                    let loaded = try builder.read(city: tasks[t])
+                    var done = builder.build(city: tasks[t], in: loaded, context: context)
+                    done.result.timings["read", default: 0] += loaded.seconds
+                    return done
                 }
-            }, { StyleExtraction(config: config).table(for: features) })
+            }
+        }
+        let makeTable = { @Sendable in StyleExtraction(config: config).table(for: features) }
+        // The style table needs only the summaries. With fewer cities to build than workers (a
+        // one-city rebuild) it is made on the idle core meanwhile; otherwise after them, so its
+        // memory does not add to that of the largest cities, which are built first.
+        let (builds, table) = tasks.count < jobs ? concurrently(buildCities, makeTable) : (buildCities(), makeTable())
         let built = try builds.map { try $0.get() }
         var fresh: [Int: BuiltCity] = [:]
         for city in built { fresh[city.index] = city }

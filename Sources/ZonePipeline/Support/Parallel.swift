@@ -55,13 +55,17 @@ private final class ResultSlots<Result>: @unchecked Sendable {
 /// The number of worker threads to use when the user did not say: every core.
 public var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-/// Runs `first` and `second` at the same time, on two threads, and returns both results: a
-/// small job beside a parallel map that may leave a core idle (one city to rebuild).
-func concurrently<A, B>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
-    let a = ResultSlots<A>(count: 1)
+/// Runs `first` on this thread and `second` on another, at the same time, and returns both
+/// results: a small job beside a parallel map that may leave a core idle (one city to rebuild).
+/// (Not two `concurrentPerform` iterations: a `concurrentPerform` nested in one runs serially.)
+func concurrently<A, B>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
     let b = ResultSlots<B>(count: 1)
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
-        if i == 0 { a.store(first(), at: 0) } else { b.store(second(), at: 0) }
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        b.store(second(), at: 0)
+        done.signal()
     }
-    return (a.collect()[0], b.collect()[0])
+    let a = first()
+    done.wait()
+    return (a, b.collect()[0])
 }
