@@ -63,7 +63,7 @@ public struct BuildPipeline {
         // One copy of the findings (a large corpus has a winding warning on every other feature).
         pass.diagnostics = []
         guard !checked.diagnostics.hasErrors else { return (checked, pass) }
-        checked.cities = Grouping.group(pass.features, by: config.groupBy)
+        checked.cities = pass.cities
         let (account, unexplained) = FeatureAccount.make(
             pass.features, cities: checked.cities, diagnostics: checked.diagnostics)
         checked.diagnostics += unexplained

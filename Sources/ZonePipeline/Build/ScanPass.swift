@@ -14,6 +14,8 @@ struct ScanPass {
     var cacheKeys: Set<String>
     /// All findings, ordered by file, line and column.
     var diagnostics: [Diagnostic]
+    /// The features' cities and groups (``Grouping``), meaningless when a finding is an error.
+    var cities: [CityGroups]
 
     init(files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int) throws(SourceError) {
         let scanner = FileScanner(config: config, cache: cache, now: now)
@@ -37,8 +39,14 @@ struct ScanPass {
         features = moveConcatenating(&read, \.file.features, placeholder: .placeholder)
         var found = moveConcatenating(&read, \.file.diagnostics, placeholder: .placeholder)
         scans = read.map(\.file)
-        found += PipelineRules(config: config).check(features)
-        diagnostics = FileCheck.ordered(found, files: files)
+        // The cross-file rules and the cities' groups, at the same time (the groups are
+        // dropped when a finding is an error).
+        let all = features
+        (diagnostics, cities) = concurrently(
+            {
+                found += PipelineRules(config: config).check(all)
+                return FileCheck.ordered(found, files: files)
+            }, { Grouping.group(all, by: config.groupBy) })
     }
 }
 
