@@ -74,7 +74,9 @@ fi
 
 # ------------------------------------------------------------------ corpus, build, settings
 bench/corpus.sh "$CORPUS" >&2
-swift build -c release --static-swift-stdlib >&2
+# The two products only: with --static-swift-stdlib the test support targets (Testing) do not build.
+swift build -c release --static-swift-stdlib --product zonectl >&2
+swift build -c release --static-swift-stdlib --product zonectl-bench >&2
 DEGREES="$(awk -v t="$TOLERANCE_M" 'BEGIN { printf "%.9g", t / (6371008.8 * atan2(0, -1) / 180) }')"
 
 # Only what this script writes is removed: WORK may be a directory of yours.

@@ -108,7 +108,8 @@ extension BuildReport {
             w.key("features")
             do { try w.encodable(features) } catch { failure = error }
             w.key("gaps")
-            w.array(gaps) { $0.gap($1) }
+            // A report may hold 10,000 gaps: written on every core.
+            w.array(gaps, jobs: defaultJobs) { $0.gap($1) }
             w.key("geometrySteps")
             w.dictionary(geometrySteps) { $0.double($1) }
             w.member("parsedFiles", parsedFiles)

@@ -29,6 +29,34 @@ struct PrettyJSON {
         close(UInt8(ascii: "]"))
     }
 
+    /// ``array(_:_:)``'s bytes, the elements written on `jobs` threads in as many runs and
+    /// joined: each run starts at this depth, after the first with its separating comma.
+    mutating func array<T: Sendable>(
+        _ items: [T], jobs: Int, _ element: @Sendable @escaping (inout PrettyJSON, T) -> Void
+    ) {
+        let runs = max(1, min(jobs, items.count / 512))
+        guard runs > 1 else { return array(items, element) }
+        open(UInt8(ascii: "["))
+        let depth = empty
+        let noState = { @Sendable in () }
+        let parts = parallelMap(count: runs, jobs: runs, makeWorker: noState) { _, run in
+            var part = PrettyJSON()
+            part.empty = depth
+            part.empty[part.empty.count - 1] = run == 0
+            for i in (items.count * run / runs)..<(items.count * (run + 1) / runs) {
+                part.next()
+                element(&part, items[i])
+            }
+            return part
+        }
+        for part in parts {
+            bytes += part.bytes
+            invalidNumber = invalidNumber || part.invalidNumber
+        }
+        empty[empty.count - 1] = false
+        close(UInt8(ascii: "]"))
+    }
+
     /// The name of the next member of an object; its value follows.
     mutating func key(_ name: String) {
         next()

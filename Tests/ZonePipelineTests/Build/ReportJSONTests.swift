@@ -50,6 +50,23 @@ import Testing
         #expect(try JSONDecoder().decode(BuildReport.self, from: Data(ours)).gaps == report.gaps)
     }
 
+    /// Over 1,024 gaps the gap array is written in runs on several threads and joined.
+    @Test(arguments: [1023, 1024, 3001]) func manyGapsAreWrittenInRunsToTheSameBytes(count: Int) throws {
+        var report = report(full: true)
+        let base = report.gaps
+        report.gaps = (0..<count).map { i in
+            var g = base[i % base.count]
+            g.lengthM = Double(i) / 7
+            g.features = ["zones/\(i).geojson:\(i):1"]
+            return g
+        }
+        let ours = try report.jsonBytes()
+        #expect(String(decoding: ours, as: UTF8.self) == String(decoding: try encoderBytes(report), as: UTF8.self))
+        #expect(try JSONDecoder().decode(BuildReport.self, from: Data(ours)).gaps.count == count)
+        report.gaps[count - 1].lengthM = .infinity
+        #expect(throws: EncodingError.self) { try report.jsonBytes() }
+    }
+
     @Test func aNumberJSONCannotHoldIsAnError() {
         var report = report(full: true)
         report.gaps[0].lengthM = .nan
