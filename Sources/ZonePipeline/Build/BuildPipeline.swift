@@ -97,11 +97,19 @@ public struct BuildPipeline {
         }
         let cityGroups = checked.cities
         let settings = cache?.settingsDigest(config) ?? []
-        let keys = cityGroups.map { city in cache.map { $0.key(for: city, features: features, settings: settings) } }
-        var cached: [Int: CachedArtifacts] = [:]
-        for (i, key) in keys.enumerated() {
-            if let cache, let key, let hit = cache.load(key, brotli: config.writesBrotli) { cached[i] = hit }
+        // Each city's key and cache entry, on every core (hashing its features' digests and
+        // reading its files).
+        let brotli = config.writesBrotli
+        let noState = { @Sendable in () }
+        let lookups = parallelMap(count: cityGroups.count, jobs: jobs, makeWorker: noState) {
+            _, i -> (key: String?, hit: CachedArtifacts?) in
+            guard let cache else { return (nil, nil) }
+            let key = cache.key(for: cityGroups[i], features: features, settings: settings)
+            return (key, cache.load(key, brotli: brotli))
         }
+        let keys = lookups.map(\.key)
+        var cached: [Int: CachedArtifacts] = [:]
+        for (i, lookup) in lookups.enumerated() where lookup.hit != nil { cached[i] = lookup.hit }
         let missing = cityGroups.indices.filter { cached[$0] == nil }
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
         let folders = cityFolders(cityGroups.map(\.city))
