@@ -7,26 +7,13 @@ import Testing
 /// `GridIndex` (each meeting pair or item exactly once) and `CoverageTest` (the same answer as
 /// the parity of all of a feature's segments).
 @Suite struct SpatialIndexTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     static func meet(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
         a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north
     }
 
     /// Boxes of mixed sizes (points, small, a few long ones), some sharing edges exactly.
     static func boxes(_ count: Int, seed: UInt64) -> [BoundingBox] {
-        var r = Random(state: seed)
+        var r = SeededRandom(seed: seed)
         return (0..<count).map { i in
             let x = (r.unit() * 100).rounded(.down) / 2
             let y = (r.unit() * 100).rounded(.down) / 2
@@ -72,7 +59,7 @@ import Testing
     /// Star-shaped rings of many vertices (so the coverage test bands their segments), some
     /// overlapping, with a hole in one.
     static func stars(seed: UInt64) -> [PolygonalGeometry] {
-        var r = Random(state: seed)
+        var r = SeededRandom(seed: seed)
         func star(_ cx: Double, _ cy: Double, _ radius: Double, _ n: Int, clockwise: Bool) -> [Double] {
             var ring: [Double] = []
             for k in 0..<n {
@@ -108,7 +95,7 @@ import Testing
         let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
         let segments = BorderSegments(features, frame: LocalFrame(box: box))
         let coverage = CoverageTest(segments)
-        var r = Random(state: seed)
+        var r = SeededRandom(seed: seed)
         let xs = segments.segments.flatMap { [$0.a.x, $0.b.x] }
         let ys = segments.segments.flatMap { [$0.a.y, $0.b.y] }
         var covered = 0
@@ -130,4 +117,9 @@ import Testing
         #expect(covered > 300)
         #expect(covered < 2700)
     }
+}
+
+extension SeededRandom {
+    /// A Double in [0, 1) from the top 53 bits.
+    fileprivate mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
