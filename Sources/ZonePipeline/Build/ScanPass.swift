@@ -51,9 +51,9 @@ struct ScanPass {
 }
 
 /// The elements of `parts[i][keyPath: part]`, all of them, in one array of exactly their
-/// count; each part is left empty. Elements are moved, not copied: a copy retains and a
-/// release follows for every reference an element holds (the summaries and findings of the
-/// benchmark corpus's 138,000 features, a tenth of a no-change build).
+/// count; each part is left empty. Elements are moved, not copied: a copy retains, and a
+/// release follows, every reference an element holds (138,000 summaries and 75,000 findings on
+/// the benchmark corpus). What remains of the step is mostly the new array's page faults.
 private func moveConcatenating<Part, Element>(
     _ parts: inout [Part], _ part: WritableKeyPath<Part, [Element]>, placeholder: Element
 ) -> [Element] {
