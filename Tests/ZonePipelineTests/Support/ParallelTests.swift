@@ -9,14 +9,14 @@ import Testing
 /// the style table. A nested `concurrentPerform` runs serially, which once made the whole
 /// build single-threaded without changing a byte of its output.
 @Suite struct ParallelTests {
-    /// Two tasks that each wait (up to 5 s) until both have started: true only when they ran
-    /// at the same time.
+    /// Two tasks that each wait (up to 60 s: other suites may hold the dispatch pool's threads
+    /// for a while) until both have started: true only when they ran at the same time.
     static func bothRanAtOnce() -> Bool {
         let started = Atomic<Int>(0)
         let noState = { @Sendable in () }
         let met = parallelMap(count: 2, jobs: 2, makeWorker: noState) { _, _ in
             started.add(1, ordering: .sequentiallyConsistent)
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(60)
             while started.load(ordering: .sequentiallyConsistent) < 2 && Date() < deadline { usleep(100) }
             return started.load(ordering: .sequentiallyConsistent) == 2
         }
