@@ -100,9 +100,7 @@ public struct BuildPipeline {
         // Each city's key and cache entry, on every core (hashing its features' digests and
         // reading its files).
         let brotli = config.writesBrotli
-        let noState = { @Sendable in () }
-        let lookups = parallelMap(count: cityGroups.count, jobs: jobs, makeWorker: noState) {
-            _, i -> (key: String?, hit: CachedArtifacts?) in
+        let lookups = parallelMap(count: cityGroups.count, jobs: jobs) { i -> (key: String?, hit: CachedArtifacts?) in
             guard let cache else { return (nil, nil) }
             let key = cache.key(for: cityGroups[i], features: features, settings: settings)
             return (key, cache.load(key, brotli: brotli))

@@ -33,7 +33,7 @@ public struct FeatureSummary: FeatureFacts, Sendable {
         offset = f.offset
         byteCount = f.byteCount
         checksum = 0
-        digest = Digest128([])
+        digest = .zero
         guard withDigest else { return }
         var bytes = Array(f.location.file.utf8)
         withUnsafeBytes(of: (Int64(f.location.line), Int64(f.location.column), f.isValid, f.geometry != nil)) {
@@ -47,7 +47,7 @@ public struct FeatureSummary: FeatureFacts, Sendable {
             g.ringEnds.withUnsafeBytes { h.update(bufferPointer: $0) }
             g.polygonEnds.withUnsafeBytes { h.update(bufferPointer: $0) }
         }
-        digest = Digest128(h.finalize())
+        digest = Digest128(Array(h.finalize())[..<16])
     }
 
     init(
@@ -264,16 +264,11 @@ public struct Digest128: Hashable, Sendable {
     var high: UInt64
     var low: UInt64
 
-    init(_ bytes: some Sequence<UInt8>) {
-        var words: (UInt64, UInt64) = (0, 0)
-        for (i, b) in bytes.prefix(16).enumerated() {
-            if i < 8 { words.0 = words.0 << 8 | UInt64(b) } else { words.1 = words.1 << 8 | UInt64(b) }
-        }
-        (high, low) = words
-    }
+    /// No digest (a build without a cache makes none).
+    static let zero = Digest128(Array(repeating: 0, count: 16)[...])
 
-    /// The same from a cache entry's 16 bytes, without the generic sequence walk (it was a
-    /// fifth of decoding a cached scan).
+    /// From 16 bytes, the first 8 the high word (a cache entry's bytes are read without a
+    /// generic sequence walk: that walk was a fifth of decoding a cached scan).
     init(_ bytes: ArraySlice<UInt8>) {
         precondition(bytes.count == 16)
         (high, low) = bytes.withUnsafeBufferPointer { b in

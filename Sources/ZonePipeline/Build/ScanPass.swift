@@ -77,7 +77,7 @@ extension FeatureSummary {
     /// A summary holding no reference, for storage whose summary was moved away.
     static let placeholder = FeatureSummary(
         id: nil, properties: JSONObject(), location: SourceLocation(file: "", line: 0, column: 0), hasGeometry: false,
-        isValid: false, positionCount: 0, offset: 0, byteCount: 0, checksum: 0, digest: Digest128([]))
+        isValid: false, positionCount: 0, offset: 0, byteCount: 0, checksum: 0, digest: .zero)
 }
 
 extension Diagnostic {

@@ -114,7 +114,7 @@ extension PointBuild {
 
     /// `body` for 0..<count on `jobs` threads, results in index order (heaviest first with `weights`).
     func parallel<R>(_ count: Int, weights: [Int]? = nil, _ body: @Sendable (Int) -> R) -> [R] {
-        parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: {}, { _, i in body(i) })
+        parallelMap(count: count, jobs: jobs, weights: weights, body)
     }
 }
 

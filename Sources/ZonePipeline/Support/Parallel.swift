@@ -29,6 +29,11 @@ func parallelMap<Worker, Result>(
     return slots.collect()
 }
 
+/// ``parallelMap(count:jobs:weights:makeWorker:_:)`` for work that needs no state of its own.
+func parallelMap<Result>(count: Int, jobs: Int, weights: [Int]? = nil, _ body: @Sendable (Int) -> Result) -> [Result] {
+    parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: {}, { _, i in body(i) })
+}
+
 /// One slot per index, each written by exactly one worker before `collect` reads them all.
 private final class ResultSlots<Result>: @unchecked Sendable {
     private let buffer: UnsafeMutablePointer<Result?>

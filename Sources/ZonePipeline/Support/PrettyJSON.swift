@@ -38,8 +38,7 @@ struct PrettyJSON {
         guard runs > 1 else { return array(items, element) }
         open(UInt8(ascii: "["))
         let depth = empty
-        let noState = { @Sendable in () }
-        let parts = parallelMap(count: runs, jobs: runs, makeWorker: noState) { _, run in
+        let parts = parallelMap(count: runs, jobs: runs) { run in
             var part = PrettyJSON()
             part.empty = depth
             part.empty[part.empty.count - 1] = run == 0

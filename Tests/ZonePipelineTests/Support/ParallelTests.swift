@@ -13,8 +13,7 @@ import Testing
     /// for a while) until both have started: true only when they ran at the same time.
     static func bothRanAtOnce() -> Bool {
         let started = Atomic<Int>(0)
-        let noState = { @Sendable in () }
-        let met = parallelMap(count: 2, jobs: 2, makeWorker: noState) { _, _ in
+        let met = parallelMap(count: 2, jobs: 2) { _ in
             started.add(1, ordering: .sequentiallyConsistent)
             let deadline = Date().addingTimeInterval(60)
             while started.load(ordering: .sequentiallyConsistent) < 2 && Date() < deadline { usleep(100) }
@@ -24,10 +23,7 @@ import Testing
     }
 
     @Test func resultsComeInIndexOrder() {
-        let noState = { @Sendable in () }
-        let squares = parallelMap(count: 1000, jobs: 2, weights: (0..<1000).map { $0 % 7 }, makeWorker: noState) {
-            _, i in i * i
-        }
+        let squares = parallelMap(count: 1000, jobs: 2, weights: (0..<1000).map { $0 % 7 }) { i in i * i }
         #expect(squares == (0..<1000).map { $0 * $0 })
     }
 
