@@ -91,8 +91,8 @@ public struct BuildCache: Sendable {
     }
 
     func loadScan(_ key: String) -> ScannedFile? {
-        guard let data = FileManager.default.contents(atPath: filesDirectory + "/" + key) else { return nil }
-        return ScannedFile(decoding: [UInt8](data))
+        guard let bytes = readWholeFile(filesDirectory + "/" + key) else { return nil }
+        return ScannedFile(decoding: bytes)
     }
 
     func storeScan(_ key: String, _ scan: ScannedFile) {
@@ -101,10 +101,8 @@ public struct BuildCache: Sendable {
 
     /// The bytes' SHA-256 recorded for a file with this stamp.
     func digest(of stamp: FileStamp) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: filesDirectory + "/" + stamp.key), data.count == 32 else {
-            return nil
-        }
-        return [UInt8](data)
+        guard let bytes = readWholeFile(filesDirectory + "/" + stamp.key), bytes.count == 32 else { return nil }
+        return bytes
     }
 
     func store(_ digest: [UInt8], of stamp: FileStamp) {

@@ -304,6 +304,9 @@ struct FileStamp {
         ]
     }
 
+    /// The file's size in bytes.
+    var size: Int { Int(fields[2]) }
+
     /// The cache key of this stamp.
     var key: String {
         var h = SHA256()
