@@ -188,7 +188,12 @@ case "points"?:
         print(error)
         exit(2)
     }
+case "report"?:
+    do { try reportBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 default:
-    print("usage: zonectl-bench read|geometry|geojson|lookup|points [OPTIONS] PATH...")
+    print("usage: zonectl-bench read|geometry|geojson|lookup|points|report [OPTIONS] PATH...")
     exit(64)
 }

@@ -128,7 +128,7 @@ extension BuildReport {
             throw EncodingError.invalidValue(
                 Double.nan, .init(codingPath: [], debugDescription: "report.json: a number is NaN or infinite"))
         }
-        return w.bytes + [0x0A]
+        return w.finish()
     }
 }
 

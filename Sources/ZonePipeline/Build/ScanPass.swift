@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The build's first pass: every zone file read and checked in parallel (or found in the
@@ -37,8 +38,8 @@ struct ScanPass {
         for (i, r) in read.enumerated() { fileOf += repeatElement(Int32(i), count: r.file.features.count) }
         // Arrays made at their final size: they live as long as the build (growing them by
         // appending left up to half again as much unused, 7 MB on the benchmark corpus).
-        features = moveConcatenating(&read, \.file.features, placeholder: .placeholder)
-        var found = moveConcatenating(&read, \.file.diagnostics, placeholder: .placeholder)
+        features = moveConcatenating(&read, \.file.features, placeholder: .placeholder, jobs: jobs)
+        var found = moveConcatenating(&read, \.file.diagnostics, placeholder: .placeholder, jobs: jobs)
         scans = read.map(\.file)
         // The cross-file rules and the cities' groups, at the same time (the groups are
         // dropped when a finding is an error).
@@ -54,23 +55,57 @@ struct ScanPass {
 /// The elements of `parts[i][keyPath: part]`, all of them, in one array of exactly their
 /// count; each part is left empty. Elements are moved, not copied: a copy retains, and a
 /// release follows, every reference an element holds (138,000 summaries and 75,000 findings on
-/// the benchmark corpus). What remains of the step is mostly the new array's page faults.
-private func moveConcatenating<Part, Element>(
-    _ parts: inout [Part], _ part: WritableKeyPath<Part, [Element]>, placeholder: Element
+/// the benchmark corpus). What remains is mostly the new array's page faults, taken on `jobs`
+/// threads, each moving a run of parts of about equal element count.
+func moveConcatenating<Part, Element>(
+    _ parts: inout [Part], _ part: WritableKeyPath<Part, [Element]>, placeholder: Element, jobs: Int
 ) -> [Element] {
-    let total = parts.reduce(0) { $0 + $1[keyPath: part].count }
+    var starts = [0]
+    for p in parts { starts.append(starts[starts.count - 1] + p[keyPath: part].count) }
+    let total = starts[starts.count - 1]
+    // Runs of parts: run r holds the parts starting before total * (r + 1) / runs elements.
+    let runs = max(1, min(jobs, parts.count, total / 4096))
+    var firstPart = [0]
+    for r in 1..<runs + 1 {
+        let end = r == runs ? parts.count : starts.firstIndex { $0 >= total * r / runs } ?? parts.count
+        firstPart.append(max(firstPart[firstPart.count - 1], min(end, parts.count)))
+    }
+    let runStarts = firstPart
     return [Element](unsafeUninitializedCapacity: total) { buffer, count in
-        count = 0
-        for i in parts.indices {
-            parts[i][keyPath: part].withUnsafeMutableBufferPointer { source in
-                guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
-                (to + count).moveInitialize(from: from, count: source.count)
-                // The moved-from slots hold a value without references, released for nothing.
-                from.initialize(repeating: placeholder, count: source.count)
-                count += source.count
+        parts.withUnsafeMutableBufferPointer { partsBuffer in
+            let move = PartMove(parts: partsBuffer, part: part, to: buffer, starts: starts, placeholder: placeholder)
+            DispatchQueue.concurrentPerform(iterations: runs) { r in
+                for i in runStarts[r]..<runStarts[r + 1] { move(i) }
             }
-            parts[i][keyPath: part] = []
         }
+        count = total
+    }
+}
+
+/// One part's elements moved to their place in the joined array, from any thread: each part
+/// and each destination slot is touched by one thread only.
+private final class PartMove<Part, Element>: @unchecked Sendable {
+    let parts: UnsafeMutableBufferPointer<Part>
+    let part: WritableKeyPath<Part, [Element]>
+    let target: UnsafeMutableBufferPointer<Element>
+    let starts: [Int]
+    let placeholder: Element
+
+    init(
+        parts: UnsafeMutableBufferPointer<Part>, part: WritableKeyPath<Part, [Element]>,
+        to target: UnsafeMutableBufferPointer<Element>, starts: [Int], placeholder: Element
+    ) {
+        (self.parts, self.part, self.target, self.starts, self.placeholder) = (parts, part, target, starts, placeholder)
+    }
+
+    func callAsFunction(_ i: Int) {
+        parts[i][keyPath: part].withUnsafeMutableBufferPointer { source in
+            guard let from = source.baseAddress, let to = target.baseAddress else { return }
+            (to + starts[i]).moveInitialize(from: from, count: source.count)
+            // The moved-from slots hold a value without references, released for nothing.
+            from.initialize(repeating: placeholder, count: source.count)
+        }
+        parts[i][keyPath: part] = []
     }
 }
 

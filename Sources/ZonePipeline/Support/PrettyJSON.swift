@@ -7,8 +7,11 @@ import Foundation
 /// bytes, as JSONEncoder sorts them (PrettyJSONTests compare the two byte for byte).
 struct PrettyJSON {
     private(set) var bytes: [UInt8] = []
-    /// Per open container: true until its first member or element.
-    private var empty: [Bool] = []
+    /// Containers open.
+    private var depth = 0
+    /// True until the innermost open container has its first member or element. (Its parents
+    /// have theirs: a container opens as a member or element of its parent.)
+    private var isEmpty = false
     /// Set when a number could not be written (NaN or infinite): JSON has no such number.
     private(set) var invalidNumber = false
 
@@ -37,22 +40,27 @@ struct PrettyJSON {
         let runs = max(1, min(jobs, items.count / 512))
         guard runs > 1 else { return array(items, element) }
         open(UInt8(ascii: "["))
-        let depth = empty
+        let depth = depth
         let parts = parallelMap(count: runs, jobs: runs) { run in
             var part = PrettyJSON()
-            part.empty = depth
-            part.empty[part.empty.count - 1] = run == 0
+            (part.depth, part.isEmpty) = (depth, run == 0)
+            // Room to grow into without copying (a gap finding is about 500 bytes; pages never
+            // written are never touched).
+            part.bytes.reserveCapacity(1024 * (items.count / runs + 1))
             for i in (items.count * run / runs)..<(items.count * (run + 1) / runs) {
                 part.next()
                 element(&part, items[i])
             }
             return part
         }
+        // Room for what follows too: growing a 4 MB report would copy it once more.
+        let total = parts.reduce(bytes.count) { $0 + $1.bytes.count }
+        bytes.reserveCapacity(total + total / 16 + 4096)
         for part in parts {
             bytes += part.bytes
             invalidNumber = invalidNumber || part.invalidNumber
         }
-        empty[empty.count - 1] = false
+        isEmpty = false
         close(UInt8(ascii: "]"))
     }
 
@@ -60,7 +68,9 @@ struct PrettyJSON {
     mutating func key(_ name: String) {
         next()
         string(name)
-        bytes += [0x20, UInt8(ascii: ":"), 0x20]
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
     }
 
     /// A member: its name, then its value.
@@ -94,9 +104,9 @@ struct PrettyJSON {
         }
     }
 
-    mutating func int(_ v: Int) { bytes += String(v).utf8 }
+    mutating func int(_ v: Int) { ascii(String(v)) }
 
-    mutating func bool(_ v: Bool) { bytes += (v ? "true" : "false").utf8 }
+    mutating func bool(_ v: Bool) { ascii(v ? "true" : "false") }
 
     /// The shortest text that reads back as `v`; integral values without ".0".
     mutating func double(_ v: Double) {
@@ -105,8 +115,24 @@ struct PrettyJSON {
             bytes += "null".utf8
             return
         }
-        let text = v.description
-        bytes += text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...]
+        var text = v.description
+        text.withUTF8 { utf8 in
+            let integral = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8.last == 0x30
+            bytes += UnsafeBufferPointer(rebasing: utf8[..<(integral ? utf8.count - 2 : utf8.count)])
+        }
+    }
+
+    /// Text that needs no escaping (numbers, literals), its bytes copied at once.
+    private mutating func ascii(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes += $0 }
+    }
+
+    /// The report ends with a new line; its bytes are handed over (not copied).
+    mutating func finish() -> [UInt8] {
+        bytes.append(0x0A)
+        defer { bytes = [] }
+        return bytes
     }
 
     mutating func string(_ s: String) {
@@ -145,7 +171,7 @@ struct PrettyJSON {
     mutating func encodable(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let indent = [UInt8](repeating: 0x20, count: 2 * empty.count)
+        let indent = [UInt8](repeating: 0x20, count: 2 * depth)
         let text = [UInt8](try encoder.encode(value))
         for (i, b) in text.enumerated() {
             bytes.append(b)
@@ -156,11 +182,14 @@ struct PrettyJSON {
 
     private mutating func open(_ bracket: UInt8) {
         bytes.append(bracket)
-        empty.append(true)
+        depth += 1
+        isEmpty = true
     }
 
     private mutating func close(_ bracket: UInt8) {
-        let wasEmpty = empty.removeLast()
+        let wasEmpty = isEmpty
+        depth -= 1
+        isEmpty = false
         bytes.append(0x0A)
         if wasEmpty { bytes.append(0x0A) }
         indent()
@@ -169,19 +198,21 @@ struct PrettyJSON {
 
     /// The separator before a member or element: a comma after the first, a new line, indent.
     private mutating func next() {
-        if empty.last == false { bytes.append(UInt8(ascii: ",")) }
-        if !empty.isEmpty { empty[empty.count - 1] = false }
+        if depth > 0 && !isEmpty { bytes.append(UInt8(ascii: ",")) }
+        isEmpty = false
         bytes.append(0x0A)
         indent()
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
-
     private mutating func indent() {
-        var n = 2 * empty.count
+        // Spaces from a literal's static bytes: no array, no reference counting.
+        var n = 2 * depth
         while n > 0 {
-            bytes += Self.spaces.prefix(n)
-            n -= Self.spaces.count
+            let k = min(n, 32)
+            "                                ".utf8.withContiguousStorageIfAvailable { spaces in
+                bytes += UnsafeBufferPointer(rebasing: spaces[..<k])
+            }
+            n -= k
         }
     }
 }
