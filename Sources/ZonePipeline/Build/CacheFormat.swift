@@ -1,3 +1,5 @@
+import Foundation
+
 /// A compact little-endian byte format for cache entries: LEB128 integers, length-prefixed
 /// UTF-8 strings. Readers return nil on anything malformed, and a cache treats that as a miss.
 struct ByteWriter {
@@ -104,6 +106,18 @@ struct ByteReader {
     mutating func string() -> String? {
         guard let n = count(), let r = raw(n) else { return nil }
         return String(validating: r, as: UTF8.self)
+    }
+
+    /// A string, as `known` when its bytes are those of `knownUTF8` (no new string, no UTF-8
+    /// validation: a cached scan names its own file in each of its findings).
+    mutating func string(orKnown known: String, utf8 knownUTF8: [UInt8]) -> String? {
+        guard let n = count(), let r = raw(n) else { return nil }
+        let same =
+            n == knownUTF8.count
+            && r.withUnsafeBufferPointer { a in
+                knownUTF8.withUnsafeBufferPointer { b in n == 0 || memcmp(a.baseAddress!, b.baseAddress!, n) == 0 }
+            }
+        return same ? known : String(validating: r, as: UTF8.self)
     }
 
     mutating func json(depth: Int = 0) -> JSONValue? {

@@ -244,14 +244,15 @@ extension ScannedFile {
         guard let diagnosticCount = r.count() else { return nil }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(diagnosticCount)
+        let pathUTF8 = Array(path.utf8)
         for _ in 0..<diagnosticCount {
-            guard let severity = r.byte(), let file = r.string(), let line = r.varint(), let column = r.varint(),
-                let m = r.varint(), messages.indices.contains(m)
+            guard let severity = r.byte(), let file = r.string(orKnown: path, utf8: pathUTF8), let line = r.varint(),
+                let column = r.varint(), let m = r.varint(), messages.indices.contains(m)
             else { return nil }
             diagnostics.append(
                 Diagnostic(
-                    severity == 1 ? .error : .warning,
-                    SourceLocation(file: file == path ? path : file, line: line, column: column), messages[m]))
+                    severity == 1 ? .error : .warning, SourceLocation(file: file, line: line, column: column),
+                    messages[m]))
         }
         guard r.isAtEnd else { return nil }
         self.init(

@@ -5,8 +5,13 @@ struct OwnershipMarker: Codable {
     var owner = "zonectl"
     var kind: OwnedDirectory.Kind
     var files: [String]
+    /// True while a write runs (it may leave temporary files if interrupted); absent once it
+    /// has finished, and in markers of versions that did not record it.
+    var writing: Bool?
 
-    init(kind: OwnedDirectory.Kind, files: [String]) { (self.kind, self.files) = (kind, files) }
+    init(kind: OwnedDirectory.Kind, files: [String], writing: Bool? = nil) {
+        (self.kind, self.files, self.writing) = (kind, files, writing)
+    }
 
     static func read(in directory: String) -> OwnershipMarker? {
         guard let data = FileManager.default.contents(atPath: directory + "/" + OwnedDirectory.markerName),
@@ -37,10 +42,15 @@ extension OwnedDirectory {
     /// marker lists both sets while this runs, so an interrupted write is cleaned up next time.
     public func replaceContents(with files: [File], last: Set<String> = []) throws(OutputError) {
         for file in files { try checkRelative(file.path) }
-        let previous = Marker.read(in: path)?.files ?? []
+        let marker = Marker.read(in: path)
+        let previous = marker?.files ?? []
         let current = files.map(\.path)
-        removeTemporaries(in: Set((previous + current).map { ($0 as NSString).deletingLastPathComponent }))
-        try writeMarker(Marker(kind: kind, files: Array(Set(previous + current)).sorted()))
+        // Only an interrupted write leaves temporary files: a finished one's folders (a hundred
+        // on a large corpus) are not listed again.
+        if marker?.writing != false {
+            removeTemporaries(in: Set((previous + current).map { ($0 as NSString).deletingLastPathComponent }))
+        }
+        try writeMarker(Marker(kind: kind, files: Array(Set(previous + current)).sorted(), writing: true))
         for file in files where !last.contains(file.path) { try write(file) }
         for file in files where last.contains(file.path) { try write(file) }
         let kept = Set(current)
@@ -54,7 +64,7 @@ extension OwnedDirectory {
             emptied.insert((stale as NSString).deletingLastPathComponent)
         }
         removeEmptyFolders(emptied)
-        try writeMarker(Marker(kind: kind, files: current.sorted()))
+        try writeMarker(Marker(kind: kind, files: current.sorted(), writing: false))
     }
 
     func writeMarker(_ marker: Marker) throws(OutputError) {
@@ -70,7 +80,7 @@ extension OwnedDirectory {
     private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count,
-            let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count
+            let existing = readWholeFile(path), existing.count == bytes.count
         else { return false }
         return existing.withUnsafeBytes { stored in
             bytes.withUnsafeBytes { new in
