@@ -20,10 +20,10 @@ struct ScanPass {
 
     init(files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int) throws(SourceError) {
         let scanner = FileScanner(config: config, cache: cache, now: now)
-        // Largest files first, so both workers finish together. (A stat: FileManager's
-        // attributes also look the owner up in /etc/passwd and /etc/group, for every file.)
-        let sizes = files.map { FileStamp(path: $0)?.size ?? 0 }
-        var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: sizes) { context, i in
+        // Costliest files first (files to parse before scans to decode, then by size), so both
+        // workers finish together.
+        let costs = files.map(scanner.expectedCost)
+        var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: costs) { context, i in
             Result { () throws(SourceError) in try scanner.scan(files[i], context: context) }
         }
         var read: [(file: ScannedFile, cacheKeys: [String], parsed: Bool)] = []
