@@ -10,7 +10,7 @@ package final class CurlEasy {
     /// curl_easy_init returns NULL when it cannot allocate or initialise.
     package init() throws(CurlError) {
         try CurlGlobal.ensureInitialized()
-        guard let handle = curl_easy_init() else {
+        guard let handle = zonectl_easy_init() else {
             throw .libcurl(
                 function: "curl_easy_init", code: Int(CURLE_FAILED_INIT.rawValue), message: "failed to create a handle")
         }
@@ -22,7 +22,7 @@ package final class CurlEasy {
 
     deinit {
         // curl_easy_cleanup: the handle must no longer be in a multi handle (CurlMulti removes it).
-        curl_easy_cleanup(handle)
+        zonectl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 

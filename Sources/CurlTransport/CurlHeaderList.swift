@@ -8,7 +8,7 @@ package final class CurlHeaderList {
     /// Appends every line; curl_slist_append copies the string and returns NULL when out of memory.
     package init(lines: [String]) throws(CurlError) {
         for line in lines {
-            guard let next = curl_slist_append(pointer, line) else {
+            guard let next = zonectl_slist_append(pointer, line) else {
                 throw .libcurl(
                     function: "curl_slist_append", code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
             }
@@ -18,6 +18,6 @@ package final class CurlHeaderList {
 
     deinit {
         // curl_slist_free_all accepts NULL.
-        curl_slist_free_all(pointer)
+        zonectl_slist_free_all(pointer)
     }
 }

@@ -70,7 +70,7 @@ public struct HTTPGet: Sendable {
         try easy.set(CURLOPT_HTTPGET, "CURLOPT_HTTPGET", 1)
         try easy.set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER", pointer: UnsafeRawPointer(headerList.pointer))
         try sink.install(on: easy)
-        let code = withExtendedLifetime((headerList, sink)) { curl_easy_perform(easy.handle) }
+        let code = withExtendedLifetime((headerList, sink)) { zonectl_easy_perform(easy.handle) }
         guard code == CURLE_OK else { throw easy.transportError(code) }
         return HTTPResponse(status: try easy.responseCode(), headers: sink.headers, body: sink.body)
     }
