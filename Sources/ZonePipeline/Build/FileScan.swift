@@ -92,22 +92,35 @@ struct FileScanner: Sendable {
         rulesFingerprint = "\(config.repair)|\(config.antimeridian.interpolation)|\(propertiesRead.sorted())"
     }
 
-    /// What scanning the file will cost, for ordering the work: its size, or a sixteenth of it
-    /// when its stamp is in the cache (its scan is decoded, not parsed: a changed file among
-    /// cached ones is then scanned first, not after half of them while a core waits).
-    func expectedCost(_ path: String) -> Int {
-        guard let stamp = FileStamp(path: path) else { return 0 }
-        guard let cache, cache.digest(of: stamp) != nil else { return stamp.size }
-        return stamp.size / 16
+    /// A file as the cache knows it before it is scanned: its stamp, and the SHA-256 the cache
+    /// recorded for that stamp (the file's bytes are then not read to find its scan).
+    struct Known: Sendable {
+        var stamp: FileStamp?
+        var digest: [UInt8]?
+
+        /// What scanning the file will cost, for ordering the work: its size, or a sixteenth of
+        /// it when its scan is decoded, not parsed (a changed file among cached ones is then
+        /// scanned first, not after half of them while a core waits).
+        var cost: Int {
+            guard let stamp else { return 0 }
+            return digest == nil ? stamp.size : stamp.size / 16
+        }
+    }
+
+    func known(_ path: String) -> Known {
+        let stamp = FileStamp(path: path)
+        return Known(stamp: stamp, digest: stamp.flatMap { cache?.digest(of: $0) })
     }
 
     /// The file's scan, the cache entries it used (to keep them when pruning), and whether it
-    /// was parsed (not found in the cache).
-    func scan(_ path: String, context: GEOSContext?) throws(SourceError) -> (
+    /// was parsed (not found in the cache). `known` is ``known(_:)`` of the file, when the
+    /// caller has it.
+    func scan(_ path: String, known: Known? = nil, context: GEOSContext?) throws(SourceError) -> (
         file: ScannedFile, cacheKeys: [String], parsed: Bool
     ) {
-        let stamp = FileStamp(path: path)
-        if let cache, let stamp, let digest = cache.digest(of: stamp) {
+        let known = known ?? self.known(path)
+        let stamp = known.stamp
+        if let cache, let stamp, let digest = known.digest {
             let key = cache.scanKey(path: path, digest: digest, rules: rulesFingerprint)
             if let hit = cache.loadScan(key), hit.path == path, hit.digest == digest {
                 return (hit, [key, stamp.key], false)

@@ -22,9 +22,9 @@ struct ScanPass {
         let scanner = FileScanner(config: config, cache: cache, now: now)
         // Costliest files first (files to parse before scans to decode, then by size), so both
         // workers finish together.
-        let costs = files.map(scanner.expectedCost)
-        var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: costs) { context, i in
-            Result { () throws(SourceError) in try scanner.scan(files[i], context: context) }
+        let known = files.map(scanner.known)
+        var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: known.map(\.cost)) { context, i in
+            Result { () throws(SourceError) in try scanner.scan(files[i], known: known[i], context: context) }
         }
         var read: [(file: ScannedFile, cacheKeys: [String], parsed: Bool)] = []
         read.reserveCapacity(results.count)

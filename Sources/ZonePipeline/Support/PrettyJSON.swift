@@ -68,9 +68,7 @@ struct PrettyJSON {
     mutating func key(_ name: String) {
         next()
         string(name)
-        bytes.append(0x20)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(0x20)
+        ascii(" : ")
     }
 
     /// A member: its name, then its value.
@@ -112,7 +110,7 @@ struct PrettyJSON {
     mutating func double(_ v: Double) {
         guard v.isFinite else {
             invalidNumber = true
-            bytes += "null".utf8
+            ascii("null")
             return
         }
         var text = v.description
