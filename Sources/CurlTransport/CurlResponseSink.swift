@@ -1,4 +1,4 @@
-package import CCurl
+internal import CCurl
 
 /// What comes back on an easy handle — the final response's header lines and the body —
 /// collected by curl's header and write callbacks. The callbacks reach this object through

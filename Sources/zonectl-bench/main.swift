@@ -89,7 +89,7 @@ func geometryBenchmark(_ paths: [String]) throws {
             outcome.diagnostics.filter { $0.severity == .error }.count))
     print(
         "geometry steps (thread-seconds): "
-            + ["read", "repair", "overlay", "simplify", "finish", "write"].map {
+            + ["read", "repair", "gaps", "overlay", "simplify", "finish", "write"].map {
                 String(format: "%@ %.2f", $0, steps[$0] ?? 0)
             }.joined(separator: ", "))
 }

@@ -229,7 +229,7 @@ public struct BuildPipeline {
             stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
             parsedFiles: pass.parsedFiles, points: points.report.isEmpty ? nil : points.report)
         outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
-        outputFiles.append(ArtifactFile(path: "report.json", bytes: try report.jsonBytes()))
+        outputFiles.append(ArtifactFile(path: "report.json", bytes: try report.jsonBytes(jobs: jobs)))
         return Outcome(
             diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
             inputFiles: files.count, cities: cities)

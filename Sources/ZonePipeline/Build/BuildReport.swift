@@ -81,7 +81,8 @@ public struct BuildReport: Codable, Sendable {
 /// report.json: the bytes JSONEncoder would write (pretty, sorted keys), a hundred times faster
 /// (``PrettyJSON``); members in the order of their names' UTF-8 bytes.
 extension BuildReport {
-    public func jsonBytes() throws -> [UInt8] {
+    /// The gaps, when there are many, are written on `jobs` threads.
+    public func jsonBytes(jobs: Int = defaultJobs) throws -> [UInt8] {
         var w = PrettyJSON()
         var failure: Error?
         w.object { w in
@@ -109,7 +110,7 @@ extension BuildReport {
             do { try w.encodable(features) } catch { failure = error }
             w.key("gaps")
             // A report may hold 10,000 gaps: written on every core.
-            w.array(gaps, jobs: defaultJobs) { $0.gap($1) }
+            w.array(gaps, jobs: jobs) { $0.gap($1) }
             w.key("geometrySteps")
             w.dictionary(geometrySteps) { $0.double($1) }
             w.member("parsedFiles", parsedFiles)

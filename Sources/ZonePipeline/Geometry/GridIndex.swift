@@ -110,36 +110,50 @@ struct GridIndex {
 
     /// Calls `body(a, b)` with a < b for each pair of items whose boxes meet, once each.
     ///
-    /// `skip(a, b)`, when given, is asked first (before the boxes are compared), possibly once
-    /// per cell the two share: a pair it skips is not reported.
-    func forEachPair(skipping skip: (Int, Int) -> Bool = { _, _ in false }, _ body: (Int, Int) -> Void) {
-        boxes.withUnsafeBufferPointer { boxes in
-            cellStart.withUnsafeBufferPointer { cellStart in
-                cellItems.withUnsafeBufferPointer { cellItems in
-                    firstColumn.withUnsafeBufferPointer { firstColumn in
-                        firstRow.withUnsafeBufferPointer { firstRow in
-                            for y in 0..<rows {
-                                for x in 0..<columns {
-                                    let c = y * columns + x
-                                    let (x32, y32) = (Int32(x), Int32(y))
-                                    let start = Int(cellStart[c])
-                                    let end = Int(cellStart[c + 1])
-                                    guard end - start > 1 else { continue }
-                                    for i in start..<(end - 1) {
-                                        let a = Int(cellItems[i])
-                                        let ba = boxes[a]
-                                        let (ax, ay) = (firstColumn[a], firstRow[a])
-                                        for j in (i + 1)..<end {
-                                            let b = Int(cellItems[j])
-                                            // In the first cell (in scan order) both boxes share.
-                                            guard max(ax, firstColumn[b]) == x32, max(ay, firstRow[b]) == y32,
-                                                !skip(min(a, b), max(a, b))
-                                            else { continue }
-                                            let bb = boxes[b]
-                                            guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
-                                                bb.south <= ba.north
-                                            else { continue }
-                                            body(min(a, b), max(a, b))
+    /// With `groups` (one per item, each group's items numbered consecutively), two items of
+    /// one group are never paired: a cell lists its items in order, so each group's are a run
+    /// there, and an item is paired only with the runs after its own (no test per pair).
+    func forEachPair(apart groups: [Int32]? = nil, _ body: (Int, Int) -> Void) {
+        if let groups { precondition(groups.count == boxes.count, "one group per item") }
+        let grouped = groups != nil
+        (groups ?? []).withUnsafeBufferPointer { groups in
+            boxes.withUnsafeBufferPointer { boxes in
+                cellStart.withUnsafeBufferPointer { cellStart in
+                    cellItems.withUnsafeBufferPointer { cellItems in
+                        firstColumn.withUnsafeBufferPointer { firstColumn in
+                            firstRow.withUnsafeBufferPointer { firstRow in
+                                for y in 0..<rows {
+                                    for x in 0..<columns {
+                                        let c = y * columns + x
+                                        let (x32, y32) = (Int32(x), Int32(y))
+                                        let start = Int(cellStart[c])
+                                        let end = Int(cellStart[c + 1])
+                                        guard end - start > 1 else { continue }
+                                        // The end of the current item's run of one group.
+                                        var runEnd = start
+                                        for i in start..<(end - 1) {
+                                            let a = Int(cellItems[i])
+                                            if !grouped {
+                                                runEnd = i + 1
+                                            } else if i >= runEnd {
+                                                runEnd = i + 1
+                                                while runEnd < end && groups[Int(cellItems[runEnd])] == groups[a] {
+                                                    runEnd += 1
+                                                }
+                                            }
+                                            let ba = boxes[a]
+                                            let (ax, ay) = (firstColumn[a], firstRow[a])
+                                            for j in runEnd..<end {
+                                                let b = Int(cellItems[j])
+                                                // In the first cell (in scan order) both boxes share.
+                                                guard max(ax, firstColumn[b]) == x32, max(ay, firstRow[b]) == y32
+                                                else { continue }
+                                                let bb = boxes[b]
+                                                guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
+                                                    bb.south <= ba.north
+                                                else { continue }
+                                                body(min(a, b), max(a, b))
+                                            }
                                         }
                                     }
                                 }

@@ -47,7 +47,9 @@ extension Zonectl {
                 with: built.files.map { OwnedDirectory.File(path: $0.path, bytes: $0.bytes, city: $0.city) },
                 last: ["manifest.json"])
             guard output.format == .text else {
-                FileHandle.standardOutput.write(Data(try built.report.jsonBytes()))
+                // The bytes of report.json, as written (encoded once).
+                let written = built.files.first { $0.path == "report.json" }?.bytes
+                FileHandle.standardOutput.write(Data(try written ?? built.report.jsonBytes()))
                 return .success
             }
             let report = built.report

@@ -89,15 +89,24 @@ func reportShrunkenFiles() {
 /// glibc serves allocations above a threshold by mmap, returned on free; after such a block is
 /// freed it raises the threshold (up to 32 MB), so the build's per-city arrays of a few MB then
 /// stay in each worker's heap, which holds its high-water mark. Fixed at 16 MB, the peak RSS of
-/// a build of the benchmark corpus in one file fell from 178-184 MB to 152-159 MB, for about
-/// 0.6 s more system time (bench/README.md, "Where the time goes").
+/// a build of the benchmark corpus in one file fell from 178-184 MB to 152-159 MB.
+///
+/// Fixing it also stops glibc from raising the trim threshold with it (to twice the mmap
+/// threshold), so each worker's heap was given back above 128 KB of free top: a `madvise`
+/// with a TLB flush on every core, then the pages faulted in again by the next city (210,000
+/// page faults and 1-2 s of system time a build of the benchmark corpus). The trim threshold is
+/// set to what glibc's own rule gives, 32 MB: 37,000 page faults, 0.15-0.2 s of system time,
+/// for 5-15 MB more peak RSS (bench/README.md, "Where the time goes").
 func fixLargeAllocationThreshold() {
     #if canImport(Glibc)
         // mallopt(M_MMAP_THRESHOLD, …): Swift's Glibc module has neither (they are in <malloc.h>).
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
         let mmapThreshold: Int32 = -3
+        let trimThreshold: Int32 = -1
         if let symbol = dlsym(nil, "mallopt") {  // nil is RTLD_DEFAULT
-            _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThreshold, 16 << 20)
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            _ = mallopt(mmapThreshold, 16 << 20)
+            _ = mallopt(trimThreshold, 32 << 20)
         }
     #endif
 }

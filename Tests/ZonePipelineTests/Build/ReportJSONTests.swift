@@ -63,6 +63,8 @@ import Testing
         let ours = try report.jsonBytes()
         #expect(String(decoding: ours, as: UTF8.self) == String(decoding: try encoderBytes(report), as: UTF8.self))
         #expect(try JSONDecoder().decode(BuildReport.self, from: Data(ours)).gaps.count == count)
+        // The build's --jobs, whatever the machine has.
+        for jobs in [1, 3] { #expect(try report.jsonBytes(jobs: jobs) == ours) }
         report.gaps[count - 1].lengthM = .infinity
         #expect(throws: EncodingError.self) { try report.jsonBytes() }
     }

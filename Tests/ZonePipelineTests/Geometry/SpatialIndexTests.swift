@@ -24,24 +24,48 @@ import Testing
         }
     }
 
+    /// Every meeting pair once, and with groups (runs of consecutive items, of uneven length,
+    /// some a single item, each run's boxes a chain like a ring's segments) none of one group.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func everyMeetingPairOnce(seed: UInt64) {
-        let boxes = Self.boxes(600, seed: seed)
-        let skip = { (a: Int, b: Int) in (a + b) % 7 == 0 }
-        var found: [Int: Int] = [:]
-        GridIndex(boxes).forEachPair(skipping: skip) { a, b in
-            #expect(a < b)
-            found[a * boxes.count + b, default: 0] += 1
-        }
-        var expected = 0
-        for a in boxes.indices {
-            for b in (a + 1)..<boxes.count where Self.meet(boxes[a], boxes[b]) && !skip(a, b) {
-                expected += 1
-                #expect(found[a * boxes.count + b] == 1, "pair \(a), \(b)")
+        var boxes = Self.boxes(600, seed: seed)
+        var r = SeededRandom(seed: seed + 50)
+        var groups: [Int32] = []
+        while groups.count < boxes.count {
+            let run = min(1 + Int(r.unit() * 12), boxes.count - groups.count)
+            let group = Int32(groups.last.map { $0 + 1 } ?? 0)
+            for k in 1..<max(run, 1) {
+                // Each box of the run starts where the one before it ends.
+                let (before, i) = (boxes[groups.count + k - 1], groups.count + k)
+                let (w, h) = (boxes[i].east - boxes[i].west, boxes[i].north - boxes[i].south)
+                boxes[i] = BoundingBox(
+                    west: before.east, south: before.north, east: before.east + w, north: before.north + h)
             }
+            groups += repeatElement(group, count: run)
         }
-        #expect(found.count == expected)
-        #expect(expected > 600)
+        for grouped in [false, true] {
+            var found: [Int: Int] = [:]
+            GridIndex(boxes).forEachPair(apart: grouped ? groups : nil) { a, b in
+                #expect(a < b)
+                found[a * boxes.count + b, default: 0] += 1
+            }
+            var expected = 0
+            var sameGroup = 0
+            for a in boxes.indices {
+                for b in (a + 1)..<boxes.count where Self.meet(boxes[a], boxes[b]) {
+                    if grouped && groups[a] == groups[b] {
+                        sameGroup += 1
+                        #expect(found[a * boxes.count + b] == nil, "pair \(a), \(b) of one group")
+                        continue
+                    }
+                    expected += 1
+                    #expect(found[a * boxes.count + b] == 1, "pair \(a), \(b)")
+                }
+            }
+            #expect(found.count == expected)
+            #expect(expected > 600)
+            #expect(!grouped || sameGroup > 100)
+        }
     }
 
     @Test(arguments: [4, 5] as [UInt64])

@@ -47,8 +47,8 @@ struct BorderSegments {
                 north: max(s.a.y, s.b.y) + half)
         }
         var pairs: [UInt64] = []
-        let oneFeature = { (s: Int, t: Int) in feature[s] == feature[t] }
-        GridIndex(boxes).forEachPair(skipping: oneFeature) { s, t in
+        // A feature's segments are consecutive, so the grid skips its pairs by runs.
+        GridIndex(boxes).forEachPair(apart: feature) { s, t in
             guard Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else { return }
             pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
         }
