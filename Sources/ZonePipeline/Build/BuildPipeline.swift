@@ -115,9 +115,11 @@ public struct BuildPipeline {
         let missing = cityGroups.indices.filter { cached[$0] == nil }
         progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
         let folders = cityFolders(cityGroups.map(\.city))
+        // A worker with no city left lends its core to the cities still being built.
+        let cores = IdleCores()
         let builder = CityBuilder(
             config: config, paths: pass.scans.map(\.path), features: features, fileOf: pass.fileOf,
-            groups: cityGroups, folders: folders, keepsGeometry: keepsGeometry)
+            groups: cityGroups, folders: folders, keepsGeometry: keepsGeometry, cores: cores)
         // Largest cities first (by input positions), so the workers finish together.
         let cityWeight = { (c: Int) in
             cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } }
@@ -126,7 +128,7 @@ public struct BuildPipeline {
         let jobs = jobs
         let config = config
         let buildCities = {
-            parallelMapWithGEOS(count: tasks.count, jobs: jobs) { context, t in
+            parallelMapWithGEOS(count: tasks.count, jobs: jobs, lending: cores) { context, t in
                 Result { () throws(SourceError) in
                     let loaded = try builder.read(city: tasks[t])
                     var done = builder.build(city: tasks[t], in: loaded, context: context)

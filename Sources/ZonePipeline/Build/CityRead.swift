@@ -35,6 +35,8 @@ struct CityBuilder: Sendable {
     let folders: [String: String]
     /// Keep the city's geometry (and its members numbered as in the scan) once written.
     var keepsGeometry = false
+    /// Cores the workers with no city left lend to those still building (``IdleCores``).
+    var cores = IdleCores.none
 
     /// Features of a file this close are read with one call (fewer calls for a city's run of
     /// features); one call reads at most `spanLimit` bytes, unless one feature is larger.
@@ -68,7 +70,8 @@ struct CityBuilder: Sendable {
     /// City `c`, loaded, built and written; its coordinates are dropped once written.
     func build(city c: Int, in loaded: LoadedCity, context: GEOSContext?) -> BuiltCity {
         var clock = StageClock()
-        var result = GeometryStage.process(loaded.city, features: loaded.features, config: config, context: context)
+        var result = GeometryStage.process(
+            loaded.city, features: loaded.features, config: config, context: context, cores: cores)
         let artifact = Result {
             try ArtifactSet(config: config).city(
                 result, folder: folders[loaded.city.city] ?? slug(loaded.city.city), features: loaded.features,

@@ -50,11 +50,13 @@ public struct CityResult: Sendable {
 struct CityGeometry {
     let context: GEOSContext
     let config: PipelineConfig
+    /// Cores other workers lent, for the steps that run in chunks (``IdleCores``).
+    let cores: IdleCores
     /// `keep` less the group keys.
     let kept: KeyOrder
 
-    init(context: GEOSContext, config: PipelineConfig) {
-        (self.context, self.config) = (context, config)
+    init(context: GEOSContext, config: PipelineConfig, cores: IdleCores = .none) {
+        (self.context, self.config, self.cores) = (context, config, cores)
         kept = KeyOrder(config.keep.filter { !config.groupBy.contains($0) })
     }
 
@@ -78,12 +80,13 @@ struct CityGeometry {
         // Gaps between features narrower than the report or closing width (Geometry/Gaps/).
         var isPriority = false
         if case .priority = config.overlaps { isPriority = true }
-        let gaps = CityGaps(config: config, features: inputFeatures, priority: isPriority)
+        let gaps = CityGaps(config: config, features: inputFeatures, priority: isPriority, cores: cores)
         clock.lap("gaps", into: &result.timings)
 
         // Dissolve, overlap priority, gap filling and snapping in one planar overlay of the whole
         // city: valid by construction, on the grid, borders shared by groups identical.
-        let overlay = try CityOverlay(precision: config.precision, priority: isPriority)(inputs, fills: gaps.fills)
+        let overlay = try CityOverlay(precision: config.precision, priority: isPriority, cores: cores)(
+            inputs, fills: gaps.fills)
         result.contested = overlay.contested.map {
             ContestedArea(winner: groups[$0.winner].key, loser: groups[$0.loser].key, squareMetres: $0.squareMetres)
         }

@@ -91,8 +91,9 @@ extension String {
 /// `parallelMap` with a GEOS context per worker (nil when GEOS could not make one), as GEOS
 /// handles must not be shared between threads.
 func parallelMapWithGEOS<Result>(
-    count: Int, jobs: Int, weights: [Int]? = nil,
+    count: Int, jobs: Int, weights: [Int]? = nil, lending: IdleCores? = nil,
     _ body: @Sendable (inout GEOSContext?, Int) -> Result
 ) -> [Result] {
-    parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: { try? GEOSContext() }, body)
+    parallelMap(
+        count: count, jobs: jobs, weights: weights, lending: lending, makeWorker: { try? GEOSContext() }, body)
 }

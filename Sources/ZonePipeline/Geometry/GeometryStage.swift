@@ -2,12 +2,13 @@
 /// a GEOS context per worker, never shared.
 enum GeometryStage {
     /// One city's geometry pipeline; what stops it becomes an error diagnostic of the city.
-    static func process(_ city: CityGroups, features: [Feature], config: PipelineConfig, context: GEOSContext?)
-        -> CityResult
-    {
+    static func process(
+        _ city: CityGroups, features: [Feature], config: PipelineConfig, context: GEOSContext?,
+        cores: IdleCores = .none
+    ) -> CityResult {
         do {
             guard let context else { throw GEOSError.contextUnavailable }
-            return try CityGeometry(context: context, config: config).process(city, features: features)
+            return try CityGeometry(context: context, config: config, cores: cores).process(city, features: features)
         } catch let error as FeatureGeometryError {
             return CityResult(
                 city: city.city, groups: [], contested: [],

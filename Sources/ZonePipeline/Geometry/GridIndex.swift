@@ -4,7 +4,7 @@
 /// Items are stored once per cell they touch (compressed rows: `cellStart`, `cellItems`). The
 /// grid has about one cell per item, so sparse linework costs little; a few very long segments
 /// land in many cells, which only costs their own insertion.
-struct GridIndex {
+struct GridIndex: Sendable {
     private let west: Double, south: Double
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
@@ -74,6 +74,9 @@ struct GridIndex {
         )
     }
 
+    /// The rows of cells, for ``forEachPair(apart:rows:_:)``.
+    var rowCount: Int { rows }
+
     /// Calls `body` with each item whose box meets `box`, once each.
     func forEach(meeting box: BoundingBox, _ body: (Int) -> Void) {
         guard !boxes.isEmpty else { return }
@@ -113,8 +116,12 @@ struct GridIndex {
     /// With `groups` (one per item, each group's items numbered consecutively), two items of
     /// one group are never paired: a cell lists its items in order, so each group's are a run
     /// there, and an item is paired only with the runs after its own (no test per pair).
-    func forEachPair(apart groups: [Int32]? = nil, _ body: (Int, Int) -> Void) {
+    ///
+    /// With `rows` (a range of ``rowCount``), only the pairs found in those rows of cells: the
+    /// pairs of disjoint ranges are disjoint, and those of all rows are every pair.
+    func forEachPair(apart groups: [Int32]? = nil, rows band: Range<Int>? = nil, _ body: (Int, Int) -> Void) {
         if let groups { precondition(groups.count == boxes.count, "one group per item") }
+        let band = band ?? 0..<rows
         let grouped = groups != nil
         (groups ?? []).withUnsafeBufferPointer { groups in
             boxes.withUnsafeBufferPointer { boxes in
@@ -122,7 +129,7 @@ struct GridIndex {
                     cellItems.withUnsafeBufferPointer { cellItems in
                         firstColumn.withUnsafeBufferPointer { firstColumn in
                             firstRow.withUnsafeBufferPointer { firstRow in
-                                for y in 0..<rows {
+                                for y in band {
                                     for x in 0..<columns {
                                         let c = y * columns + x
                                         let (x32, y32) = (Int32(x), Int32(y))

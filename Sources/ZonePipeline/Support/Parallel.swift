@@ -9,19 +9,27 @@ import Synchronization
 ///
 /// With `weights` (one per index, e.g. bytes or vertices), the heaviest indices are taken first,
 /// so the last ones to finish are small and the workers end together.
+///
+/// With `lending`, the cores of workers that find no index left (and of those never started,
+/// with fewer indices than jobs) are lent to the bodies still running (``IdleCores``).
 func parallelMap<Worker, Result>(
-    count: Int, jobs: Int, weights: [Int]? = nil,
+    count: Int, jobs: Int, weights: [Int]? = nil, lending: IdleCores? = nil,
     makeWorker: @Sendable () -> Worker,
     _ body: @Sendable (inout Worker, Int) -> Result
 ) -> [Result] {
     let slots = ResultSlots<Result>(count: count)
     let next = Atomic<Int>(0)
     let order = weights.map { w in (0..<count).sorted { (w[$0], $1) > (w[$1], $0) } }
-    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+    let workers = max(1, min(jobs, count))
+    lending?.lend(jobs - workers)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
         var worker = makeWorker()
         while true {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            if k >= count { break }
+            if k >= count {
+                lending?.lend()
+                break
+            }
             let i = order?[k] ?? k
             slots.store(body(&worker, i), at: i)
         }
@@ -30,12 +38,14 @@ func parallelMap<Worker, Result>(
 }
 
 /// ``parallelMap(count:jobs:weights:makeWorker:_:)`` for work that needs no state of its own.
-func parallelMap<Result>(count: Int, jobs: Int, weights: [Int]? = nil, _ body: @Sendable (Int) -> Result) -> [Result] {
-    parallelMap(count: count, jobs: jobs, weights: weights, makeWorker: {}, { _, i in body(i) })
+func parallelMap<Result>(
+    count: Int, jobs: Int, weights: [Int]? = nil, lending: IdleCores? = nil, _ body: @Sendable (Int) -> Result
+) -> [Result] {
+    parallelMap(count: count, jobs: jobs, weights: weights, lending: lending, makeWorker: {}, { _, i in body(i) })
 }
 
 /// One slot per index, each written by exactly one worker before `collect` reads them all.
-private final class ResultSlots<Result>: @unchecked Sendable {
+final class ResultSlots<Result>: @unchecked Sendable {
     private let buffer: UnsafeMutablePointer<Result?>
     private let count: Int
 

@@ -42,7 +42,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = dir.appendingPathComponent("empty.geojson").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         // An empty file cannot be mapped: it is read (and reported by the reader as empty).
         #expect(try SourceText.forScan(empty, mappingThreshold: 0).bytes.isEmpty)
         let missing = dir.appendingPathComponent("missing.geojson").path

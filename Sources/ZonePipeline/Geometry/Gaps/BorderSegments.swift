@@ -33,29 +33,41 @@ struct BorderSegments {
         }
     }
 
-    /// Calls `body` once for every pair of segments of different features whose boxes come
-    /// within `w` of each other (a superset of the pairs closer than `w`), in a fixed order.
-    /// `candidate` is a cheap test run before a pair is kept.
-    func forEachClosePair(within w: Double, where candidate: (Int, Int) -> Bool, _ body: (Int, Int) -> Void) {
-        guard w > 0, segments.count > 1 else { return }
+    /// Every pair of segments of different features whose boxes come within `w` of each other
+    /// (a superset of the pairs closer than `w`) that passes the cheap test `candidate`, as
+    /// `first << 32 | second` (first < second), in ascending order. The grid's rows are
+    /// searched in chunks on the cores lent (``IdleCores``).
+    func closePairs(within w: Double, where candidate: @escaping @Sendable (Int, Int) -> Bool, cores: IdleCores)
+        -> [UInt64]
+    {
+        guard w > 0, segments.count > 1 else { return [] }
         // Boxes grown by w/2 meet when the segments' boxes come within w (GridIndex: counted
         // cells, each pair once).
         let half = w / 2
-        let boxes = segments.map { s in
-            BoundingBox(
-                west: min(s.a.x, s.b.x) - half, south: min(s.a.y, s.b.y) - half, east: max(s.a.x, s.b.x) + half,
-                north: max(s.a.y, s.b.y) + half)
+        let grid = GridIndex(
+            segments.map { s in
+                BoundingBox(
+                    west: min(s.a.x, s.b.x) - half, south: min(s.a.y, s.b.y) - half, east: max(s.a.x, s.b.x) + half,
+                    north: max(s.a.y, s.b.y) + half)
+            })
+        let (segments, feature) = (segments, feature)
+        let chunks = cores.map(count: grid.rowCount, chunk: Self.rowChunk) { rows in
+            var pairs: [UInt64] = []
+            // A feature's segments are consecutive, so the grid skips its pairs by runs.
+            grid.forEachPair(apart: feature, rows: rows) { s, t in
+                guard Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else { return }
+                pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
+            }
+            return pairs
         }
-        var pairs: [UInt64] = []
-        // A feature's segments are consecutive, so the grid skips its pairs by runs.
-        GridIndex(boxes).forEachPair(apart: feature) { s, t in
-            guard Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else { return }
-            pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
-        }
+        var pairs = chunks.count == 1 ? chunks[0] : Array(chunks.joined())
         // The grid's order depends on its cells; the pairs' order on the segments alone.
         pairs.sort()
-        for key in pairs { body(Int(key >> 32), Int(key & 0xFFFF_FFFF)) }
+        return pairs
     }
+
+    /// Rows of the grid searched per chunk (``IdleCores``).
+    static let rowChunk = 64
 
     /// Whether the boxes of two segments come within w of each other.
     static func boxesWithin(_ w: Double, _ s: Segment, _ t: Segment) -> Bool {

@@ -47,7 +47,7 @@ struct CityGaps {
     /// Within one group a gap goes to it; between two, to the higher-priority one (the lower
     /// index), or to both with `overlaps: allow`. Pieces are searched at `close_m` for closing
     /// and at `report_m` for the report (once when they are equal).
-    init(config: PipelineConfig, features: [InputFeature], priority: Bool) {
+    init(config: PipelineConfig, features: [InputFeature], priority: Bool, cores: IdleCores = .none) {
         self.config = config.gaps
         self.features = features
         let (closeM, reportM) = (config.gaps.closeM, config.gaps.reportM)
@@ -60,7 +60,8 @@ struct CityGaps {
         // Even pieces thinner than the grid are kept: snapping does not always close such a
         // sliver (a 3 cm slit 350 m long survived it in the sample zones).
         func find(_ width: Double) -> [GapFinder.Piece] {
-            width > 0 ? GapFinder(width: width, floor: 1e-6).pieces(features.map(\.geometry), box: box) : []
+            width > 0
+                ? GapFinder(width: width, floor: 1e-6).pieces(features.map(\.geometry), box: box, cores: cores) : []
         }
         // One search when closing is at least as wide as reporting: the report keeps the gaps
         // narrower than report_m somewhere.

@@ -27,35 +27,43 @@ struct GapFinder {
         var maxWidthM: Double
     }
 
-    /// The pieces between `features` (each a geometry in longitude/latitude), in a frame around `box`.
-    func pieces(_ features: [PolygonalGeometry], box: BoundingBox) -> [Piece] {
+    /// The pieces between `features` (each a geometry in longitude/latitude), in a frame around
+    /// `box`, in the order of their pairs of segments; pairs are measured in chunks on the cores
+    /// lent (``IdleCores``).
+    func pieces(_ features: [PolygonalGeometry], box: BoundingBox, cores: IdleCores = .none) -> [Piece] {
         let frame = LocalFrame(box: box)
         let segments = BorderSegments(features, frame: frame)
         let coverage = CoverageTest(segments)
-        var out: [Piece] = []
-        let isCandidate = { (s: Int, t: Int) in facing(segments[s], segments[t]) }
-        segments.forEachClosePair(within: width, where: isCandidate) { s, t in
-            guard let piece = piece(segments[s], segments[t]) else { return }
-            // A piece inside a third zone (between borders of stacked, overlapping zones) fills
-            // nothing: sampled at its centre and halfway to each corner. (Its own two zones
-            // may overlap part of it where their borders cross; the rest is the gap.)
-            let n = Double(piece.hull.count)
-            let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / n)
-            let own = (segments.feature[s], segments.feature[t])
-            if coverage.covers(centre, except: own)
-                && piece.hull.allSatisfy({ coverage.covers(centre + ($0 - centre) * 0.5, except: own) })
-            {
-                return
+        let pairs = segments.closePairs(within: width, where: { facing(segments[$0], segments[$1]) }, cores: cores)
+        let chunks = cores.map(count: pairs.count, chunk: Self.pairChunk) { chunk in
+            var out: [Piece] = []
+            for key in pairs[chunk] {
+                let (s, t) = (Int(key >> 32), Int(key & 0xFFFF_FFFF))
+                guard let piece = piece(segments[s], segments[t]) else { continue }
+                // A piece inside a third zone (between borders of stacked, overlapping zones)
+                // fills nothing: sampled at its centre and halfway to each corner. (Its own two
+                // zones may overlap part of it where their borders cross; the rest is the gap.)
+                let n = Double(piece.hull.count)
+                let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / n)
+                let own = (segments.feature[s], segments.feature[t])
+                if coverage.covers(centre, except: own)
+                    && piece.hull.allSatisfy({ coverage.covers(centre + ($0 - centre) * 0.5, except: own) })
+                {
+                    continue
+                }
+                let ring = piece.hull.map { frame.unproject($0.x, $0.y) }.map { (lon: $0.lon, lat: $0.lat) }
+                out.append(
+                    Piece(
+                        ring: ring, features: (Int(min(own.0, own.1)), Int(max(own.0, own.1))),
+                        minWidthM: piece.narrowest, maxWidthM: piece.widest))
             }
-            let ring = piece.hull.map { frame.unproject($0.x, $0.y) }.map { (lon: $0.lon, lat: $0.lat) }
-            let (a, b) = (segments.feature[s], segments.feature[t])
-            out.append(
-                Piece(
-                    ring: ring, features: (Int(min(a, b)), Int(max(a, b))), minWidthM: piece.narrowest,
-                    maxWidthM: piece.widest))
+            return out
         }
-        return out
+        return Array(chunks.joined())
     }
+
+    /// Pairs of segments measured per chunk (``IdleCores``).
+    static let pairChunk = 4096
 
     /// The hull of the parts of s and t within `width` of each other, when they face each other.
     /// Whether s and t run within 60° of antiparallel and each reaches into the other's free

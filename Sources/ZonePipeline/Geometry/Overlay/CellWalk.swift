@@ -35,7 +35,7 @@ func forEachCell(along a: GridPoint, _ b: GridPoint, cell: Int64, margin: Int64,
 /// Cells are numbered row by row inside their bounding box. When that box has few cells for
 /// the items (dense), a cell's number indexes `starts` directly (a counting sort, no hashing);
 /// otherwise the occupied cells are sorted and found through a hash table.
-struct CellBuckets {
+struct CellBuckets: Sendable {
     private var origin = GridPoint(x: 0, y: 0)
     private var width: Int64 = 1
     private var height: Int64 = 1
@@ -147,8 +147,11 @@ struct CellBuckets {
         return Int(starts[k])..<Int(starts[k + 1])
     }
 
-    /// Every non-empty cell with the positions of its items.
-    func forEachCell(_ body: (Range<Int>) -> Void) {
-        for k in 0..<(starts.count - 1) where starts[k] < starts[k + 1] { body(Int(starts[k])..<Int(starts[k + 1])) }
+    /// The number of cells (numbered 0..<cellCount in ``forEachCell(in:_:)``), empty ones included.
+    var cellCount: Int { starts.count - 1 }
+
+    /// Every non-empty cell of `cells` with the positions of its items.
+    func forEachCell(in cells: Range<Int>, _ body: (Range<Int>) -> Void) {
+        for k in cells where starts[k] < starts[k + 1] { body(Int(starts[k])..<Int(starts[k + 1])) }
     }
 }

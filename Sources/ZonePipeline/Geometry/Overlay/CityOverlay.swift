@@ -21,6 +21,8 @@ import Foundation
 struct CityOverlay {
     let precision: Int
     let priority: Bool
+    /// Cores lent to the snap rounding (``IdleCores``).
+    var cores = IdleCores.none
 
     struct Output {
         /// Per group, in input order, its area as a MultiPolygon on the grid (possibly empty).
@@ -80,7 +82,7 @@ struct CityOverlay {
                 addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
             }
         }
-        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel)(segments.finish()))
+        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel, cores: cores)(segments.finish()))
         let labels = try FaceLabels(graph, groupCount: groupCount + fillLabels)
         let cycles = graph.cycleCount
         // A face no group covers, that fills do: a gap.

@@ -103,3 +103,5 @@ struct IntegerTable<Key: IntegerTableKey> {
         }
     }
 }
+
+extension IntegerTable: Sendable where Key: Sendable {}

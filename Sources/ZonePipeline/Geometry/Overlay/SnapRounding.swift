@@ -10,7 +10,13 @@
 struct SnapRounder {
     /// Fine units per output grid unit; even, so pixel edges are on the fine grid.
     let pixel: Int64
+    /// Cores lent to the routing and the crossing search, in chunks of segments and of cells.
+    var cores = IdleCores.none
     var half: Int64 { pixel / 2 }
+
+    /// Segments routed per chunk, and cells searched for crossings per chunk (``IdleCores``).
+    static let routeChunk = 8192
+    static let crossingChunk = 2048
 
     func callAsFunction(_ s: LabelledSegments) -> SnappedSegments {
         let cell = cellSize(s)
@@ -29,40 +35,53 @@ struct SnapRounder {
         // The pixels in bucket order: read one after the other, not through their indices at
         // random (those loads were a quarter of the routing's time).
         let bucketPixels = index.items.map { hotList[Int($0)] }
+        // Each segment's path on its own; the chunks' paths are joined in segment order.
+        let chunks = cores.map(count: s.count, chunk: Self.routeChunk) { segments in
+            var path: [Int32] = []
+            var pathEnd: [Int32] = []
+            path.reserveCapacity(2 * segments.count)
+            pathEnd.reserveCapacity(segments.count)
+            var found: [(t: Int128, p: Int32)] = []
+            for i in segments {
+                let a = s.from[i]
+                let b = s.to[i]
+                found.removeAll(keepingCapacity: true)
+                let dx = Int128(b.x - a.x)
+                let dy = Int128(b.y - a.y)
+                forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
+                    for k in index.range(GridPoint(x: cx, y: cy)) {
+                        let p = bucketPixels[k]
+                        guard hits(a, b, pixel: p) else { continue }
+                        let t = Int128(p.x * pixel - a.x) * dx + Int128(p.y * pixel - a.y) * dy
+                        found.append((t, index.items[k]))
+                    }
+                }
+                if found.count > 1 {
+                    found.sort {
+                        if $0.t != $1.t { return $0.t < $1.t }
+                        let p = hotList[Int($0.p)]
+                        let q = hotList[Int($1.p)]
+                        return p.x != q.x ? p.x < q.x : p.y < q.y
+                    }
+                }
+                var last = ends[2 * i]
+                path.append(last)
+                for (_, p) in found where p != last {
+                    path.append(p)
+                    last = p
+                }
+                let end = ends[2 * i + 1]
+                if end != last { path.append(end) }
+                pathEnd.append(Int32(path.count))
+            }
+            return (path: path, pathEnd: pathEnd)
+        }
         out.pathStart.reserveCapacity(s.count + 1)
-        out.path.reserveCapacity(2 * s.count)
-        var found: [(t: Int128, p: Int32)] = []
-        for i in 0..<s.count {
-            let a = s.from[i]
-            let b = s.to[i]
-            found.removeAll(keepingCapacity: true)
-            let dx = Int128(b.x - a.x)
-            let dy = Int128(b.y - a.y)
-            forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
-                for k in index.range(GridPoint(x: cx, y: cy)) {
-                    let p = bucketPixels[k]
-                    guard hits(a, b, pixel: p) else { continue }
-                    let t = Int128(p.x * pixel - a.x) * dx + Int128(p.y * pixel - a.y) * dy
-                    found.append((t, index.items[k]))
-                }
-            }
-            if found.count > 1 {
-                found.sort {
-                    if $0.t != $1.t { return $0.t < $1.t }
-                    let p = hotList[Int($0.p)]
-                    let q = hotList[Int($1.p)]
-                    return p.x != q.x ? p.x < q.x : p.y < q.y
-                }
-            }
-            var last = ends[2 * i]
-            out.path.append(last)
-            for (_, p) in found where p != last {
-                out.path.append(p)
-                last = p
-            }
-            let end = ends[2 * i + 1]
-            if end != last { out.path.append(end) }
-            out.pathStart.append(Int32(out.path.count))
+        out.path.reserveCapacity(chunks.reduce(0) { $0 + $1.path.count })
+        for chunk in chunks {
+            let base = Int32(out.path.count)
+            out.path += chunk.path
+            out.pathStart += chunk.pathEnd.lazy.map { $0 + base }
         }
         return out
     }
@@ -171,32 +190,37 @@ struct SnapRounder {
         }
         // Boxes are computed as needed: kept per bucket entry, they were the largest array of
         // a huge ring's build (32 bytes for each of its ~3 cells per segment).
-        @inline(__always) func box(_ i: Int) -> (minX: Int64, maxX: Int64, minY: Int64, maxY: Int64) {
+        @Sendable @inline(__always) func box(_ i: Int) -> (minX: Int64, maxX: Int64, minY: Int64, maxY: Int64) {
             let a = s.from[i]
             let b = s.to[i]
             return (min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y))
         }
-        var out: [GridPoint] = []
-        buckets.forEachCell { range in
-            guard range.count > 1 else { return }
-            for u in range {
-                let i = Int(buckets.items[u])
-                let p = box(i)
-                for v in (u + 1)..<range.upperBound {
-                    let j = Int(buckets.items[v])
-                    let q = box(j)
-                    guard p.minX <= q.maxX, q.minX <= p.maxX, p.minY <= q.maxY, q.minY <= p.maxY else { continue }
-                    if wholeBox[i] && wholeBox[j] {
-                        // Test once: in the cell of the overlap's lower-left corner.
-                        let here = GridPoint(
-                            x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
-                        guard buckets.range(here).contains(u) else { continue }
+        let whole = wholeBox
+        // Cells in chunks (``IdleCores``), their crossings joined in cell order.
+        let chunks = cores.map(count: buckets.cellCount, chunk: Self.crossingChunk) { cells in
+            var out: [GridPoint] = []
+            buckets.forEachCell(in: cells) { range in
+                guard range.count > 1 else { return }
+                for u in range {
+                    let i = Int(buckets.items[u])
+                    let p = box(i)
+                    for v in (u + 1)..<range.upperBound {
+                        let j = Int(buckets.items[v])
+                        let q = box(j)
+                        guard p.minX <= q.maxX, q.minX <= p.maxX, p.minY <= q.maxY, q.minY <= p.maxY else { continue }
+                        if whole[i] && whole[j] {
+                            // Test once: in the cell of the overlap's lower-left corner.
+                            let here = GridPoint(
+                                x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
+                            guard buckets.range(here).contains(u) else { continue }
+                        }
+                        addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out)
                     }
-                    addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out)
                 }
             }
+            return out
         }
-        return out
+        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
     }
 
     /// When a–b and c–d cross at a point inside both, the pixel holding that point.
