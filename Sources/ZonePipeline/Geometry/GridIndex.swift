@@ -2,12 +2,18 @@
 /// and the pairs of items whose boxes meet, without testing all pairs.
 ///
 /// Items are stored once per cell they touch (compressed rows: `cellStart`, `cellItems`). The
-/// grid has about one cell per item, so sparse linework costs little; a few very long segments
-/// land in many cells, which only costs their own insertion.
+/// grid has about four cells per item over the items' extent, so sparse linework costs little;
+/// a few very long segments land in many cells, which only costs their own insertion.
+///
+/// Items in clusters far apart (a `group_by` whose units span several cities) would crowd a
+/// few cells of such a grid: then the cells shrink until about one item's entry is left per
+/// occupied cell, and only the occupied cells are kept, numbered through a hash table.
 struct GridIndex: Sendable {
     private let west: Double, south: Double
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
+    /// Sparse grids: the occupied cells' (column, row), numbered; nil when cells are numbered row by row.
+    private let occupied: IntegerTable<GridPoint>?
     private var cellStart: [Int32]
     private var cellItems: [Int32]
     private let boxes: [BoundingBox]
@@ -15,6 +21,9 @@ struct GridIndex: Sendable {
     /// (max of their columns, max of their rows), as cells are monotonic in the coordinates.
     private var firstColumn: [Int32]
     private var firstRow: [Int32]
+
+    /// Mean entries per occupied cell above which the grid is made sparse and finer.
+    static let crowded = 8
 
     /// An index of `boxes` (none may be NaN).
     init(_ boxes: [BoundingBox]) {
@@ -29,38 +38,108 @@ struct GridIndex: Sendable {
         // the table stays small.
         let cells = Double(min(max(4 * boxes.count, 1), 1 << 22))
         let side = (width * height / cells).squareRoot()
-        columns = max(1, min(4096, Int((width / side).rounded(.up))))
-        rows = max(1, min(4096, Int((height / side).rounded(.up))))
+        var columns = max(1, min(4096, Int((width / side).rounded(.up))))
+        var rows = max(1, min(4096, Int((height / side).rounded(.up))))
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        for b in boxes {
+            let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
+            for y in r.y0...r.y1 { for x in r.x0...r.x1 { counts[y * columns + x + 1] += 1 } }
+        }
+        let refined = Self.refinement(counts, boxes, extent, columns: columns, rows: rows)
+        var table: IntegerTable<GridPoint>?
+        if let refined {
+            (columns, rows) = (refined.columns, refined.rows)
+            counts = []
+            table = IntegerTable(capacity: 0)
+        }
+        self.columns = columns
+        self.rows = rows
         cellWidth = width / Double(columns)
         cellHeight = height / Double(rows)
-
-        var counts = [Int32](repeating: 0, count: columns * rows + 1)
-        var ranges: [(x0: Int, x1: Int, y0: Int, y1: Int)] = []
-        ranges.reserveCapacity(boxes.count)
         firstColumn = []
         firstRow = []
         firstColumn.reserveCapacity(boxes.count)
         firstRow.reserveCapacity(boxes.count)
+        // Sparse: each entry's cell number, in item order (numbers are given as cells are met).
+        var entryCells: [Int32] = []
         for b in boxes {
             let r = Self.cells(b, west, south, cellWidth, cellHeight, columns, rows)
-            ranges.append(r)
             firstColumn.append(Int32(r.x0))
             firstRow.append(Int32(r.y0))
-            for y in r.y0...r.y1 { for x in r.x0...r.x1 { counts[y * columns + x + 1] += 1 } }
+            guard table != nil else { continue }
+            for y in r.y0...r.y1 {
+                for x in r.x0...r.x1 {
+                    let (n, new) = table!.insert(GridPoint(x: Int64(x), y: Int64(y)))
+                    if new { counts.append(0) }
+                    counts[Int(n)] += 1
+                    entryCells.append(n)
+                }
+            }
         }
+        if table != nil {
+            // Counts of cell n at n, then shifted: cellStart[n] is where cell n starts.
+            counts.insert(0, at: 0)
+        }
+        occupied = table
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
         var fill = counts
         cellItems = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
-        for (item, r) in ranges.enumerated() {
-            for y in r.y0...r.y1 {
-                for x in r.x0...r.x1 {
-                    let c = y * columns + x
+        if table != nil {
+            var e = 0
+            for item in boxes.indices {
+                let r = Self.cells(boxes[item], west, south, cellWidth, cellHeight, columns, rows)
+                for _ in 0..<((r.y1 - r.y0 + 1) * (r.x1 - r.x0 + 1)) {
+                    let c = Int(entryCells[e])
                     cellItems[Int(fill[c])] = Int32(item)
                     fill[c] += 1
+                    e += 1
+                }
+            }
+        } else {
+            for item in boxes.indices {
+                let r = Self.cells(boxes[item], west, south, cellWidth, cellHeight, columns, rows)
+                for y in r.y0...r.y1 {
+                    for x in r.x0...r.x1 {
+                        let c = y * columns + x
+                        cellItems[Int(fill[c])] = Int32(item)
+                        fill[c] += 1
+                    }
                 }
             }
         }
         cellStart = counts
+    }
+
+    /// For items crowded into few cells of the grid (`counts`, cumulative from index 1), a finer
+    /// grid of about one entry per occupied cell, halved back towards the first while that
+    /// would more than double the entries (long items spanning many small cells); nil when the
+    /// first grid is not crowded, or no finer one pays.
+    private static func refinement(
+        _ counts: [Int32], _ boxes: [BoundingBox], _ extent: BoundingBox, columns: Int, rows: Int
+    ) -> (columns: Int, rows: Int)? {
+        var occupiedCells = 0
+        var entries = 0
+        for c in counts.dropFirst() where c > 0 {
+            occupiedCells += 1
+            entries += Int(c)
+        }
+        guard boxes.count >= 64, entries > crowded * occupiedCells else { return nil }
+        let width = max(extent.east - extent.west, 1e-12)
+        let height = max(extent.north - extent.south, 1e-12)
+        var factor = Double(entries / occupiedCells).squareRoot()
+        while factor >= 2 {
+            let c = min(1 << 30, Int((Double(columns) * factor).rounded(.up)))
+            let r = min(1 << 30, Int((Double(rows) * factor).rounded(.up)))
+            var finer = 0
+            for b in boxes {
+                let k = Self.cells(b, extent.west, extent.south, width / Double(c), height / Double(r), c, r)
+                finer += (k.x1 - k.x0 + 1) * (k.y1 - k.y0 + 1)
+                if finer > 2 * entries { break }
+            }
+            if finer <= 2 * entries { return (c, r) }
+            factor /= 2
+        }
+        return nil
     }
 
     private static func cells(
@@ -74,8 +153,12 @@ struct GridIndex: Sendable {
         )
     }
 
-    /// The rows of cells, for ``forEachPair(apart:rows:_:)``.
-    var rowCount: Int { rows }
+    /// The number of cell (x, y) in `cellStart`, nil for an empty cell of a sparse grid.
+    @inline(__always)
+    private func cellNumber(_ x: Int, _ y: Int) -> Int? {
+        guard let occupied else { return y * columns + x }
+        return occupied[GridPoint(x: Int64(x), y: Int64(y))].map { Int($0) }
+    }
 
     /// Calls `body` with each item whose box meets `box`, once each.
     func forEach(meeting box: BoundingBox, _ body: (Int) -> Void) {
@@ -87,21 +170,31 @@ struct GridIndex: Sendable {
                 cellItems.withUnsafeBufferPointer { cellItems in
                     firstColumn.withUnsafeBufferPointer { firstColumn in
                         firstRow.withUnsafeBufferPointer { firstRow in
+                            func visit(_ c: Int, _ x: Int, _ y: Int) {
+                                for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
+                                    let item = Int(cellItems[k])
+                                    let b = boxes[item]
+                                    guard b.west <= box.east, box.west <= b.east, b.south <= box.north,
+                                        box.south <= b.north
+                                    else { continue }
+                                    // Report an item only in the first cell both boxes share.
+                                    if max(Int(firstColumn[item]), r.x0) == x && max(Int(firstRow[item]), r.y0) == y {
+                                        body(item)
+                                    }
+                                }
+                            }
+                            // A box over more cells of a sparse grid than it has occupied: those, in order.
+                            if let occupied, (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > occupied.count {
+                                for (c, p) in occupied.keys.enumerated() {
+                                    let (x, y) = (Int(p.x), Int(p.y))
+                                    if r.x0 <= x && x <= r.x1 && r.y0 <= y && y <= r.y1 { visit(c, x, y) }
+                                }
+                                return
+                            }
                             for y in r.y0...r.y1 {
                                 for x in r.x0...r.x1 {
-                                    let c = y * columns + x
-                                    for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
-                                        let item = Int(cellItems[k])
-                                        let b = boxes[item]
-                                        guard b.west <= box.east, box.west <= b.east, b.south <= box.north,
-                                            box.south <= b.north
-                                        else { continue }
-                                        // Report an item only in the first cell (in scan order) both boxes share.
-                                        if max(Int(firstColumn[item]), r.x0) == x && max(Int(firstRow[item]), r.y0) == y
-                                        {
-                                            body(item)
-                                        }
-                                    }
+                                    guard let c = cellNumber(x, y) else { continue }
+                                    visit(c, x, y)
                                 }
                             }
                         }
@@ -117,50 +210,52 @@ struct GridIndex: Sendable {
     /// one group are never paired: a cell lists its items in order, so each group's are a run
     /// there, and an item is paired only with the runs after its own (no test per pair).
     ///
-    /// With `rows` (a range of ``rowCount``), only the pairs found in those rows of cells: the
-    /// pairs of disjoint ranges are disjoint, and those of all rows are every pair.
-    func forEachPair(apart groups: [Int32]? = nil, rows band: Range<Int>? = nil, _ body: (Int, Int) -> Void) {
+    /// With `cells` (a range of 0..<``cellCount``), only the pairs found in those cells: the
+    /// pairs of disjoint ranges are disjoint, and those of all cells are every pair.
+    func forEachPair(apart groups: [Int32]? = nil, cells: Range<Int>? = nil, _ body: (Int, Int) -> Void) {
         if let groups { precondition(groups.count == boxes.count, "one group per item") }
-        let band = band ?? 0..<rows
         let grouped = groups != nil
+        let cells = cells ?? 0..<cellCount
         (groups ?? []).withUnsafeBufferPointer { groups in
             boxes.withUnsafeBufferPointer { boxes in
                 cellStart.withUnsafeBufferPointer { cellStart in
                     cellItems.withUnsafeBufferPointer { cellItems in
                         firstColumn.withUnsafeBufferPointer { firstColumn in
                             firstRow.withUnsafeBufferPointer { firstRow in
-                                for y in band {
-                                    for x in 0..<columns {
-                                        let c = y * columns + x
-                                        let (x32, y32) = (Int32(x), Int32(y))
-                                        let start = Int(cellStart[c])
-                                        let end = Int(cellStart[c + 1])
-                                        guard end - start > 1 else { continue }
-                                        // The end of the current item's run of one group.
-                                        var runEnd = start
-                                        for i in start..<(end - 1) {
-                                            let a = Int(cellItems[i])
-                                            if !grouped {
-                                                runEnd = i + 1
-                                            } else if i >= runEnd {
-                                                runEnd = i + 1
-                                                while runEnd < end && groups[Int(cellItems[runEnd])] == groups[a] {
-                                                    runEnd += 1
-                                                }
+                                for c in cells {
+                                    let start = Int(cellStart[c])
+                                    let end = Int(cellStart[c + 1])
+                                    guard end - start > 1 else { continue }
+                                    let (x32, y32): (Int32, Int32)
+                                    if let occupied {
+                                        (x32, y32) = (Int32(occupied.keys[c].x), Int32(occupied.keys[c].y))
+                                    } else {
+                                        (x32, y32) = (Int32(c % columns), Int32(c / columns))
+                                    }
+                                    // The end of the current item's run of one group.
+                                    var runEnd = start
+                                    for i in start..<(end - 1) {
+                                        let a = Int(cellItems[i])
+                                        if !grouped {
+                                            runEnd = i + 1
+                                        } else if i >= runEnd {
+                                            runEnd = i + 1
+                                            while runEnd < end && groups[Int(cellItems[runEnd])] == groups[a] {
+                                                runEnd += 1
                                             }
-                                            let ba = boxes[a]
-                                            let (ax, ay) = (firstColumn[a], firstRow[a])
-                                            for j in runEnd..<end {
-                                                let b = Int(cellItems[j])
-                                                // In the first cell (in scan order) both boxes share.
-                                                guard max(ax, firstColumn[b]) == x32, max(ay, firstRow[b]) == y32
-                                                else { continue }
-                                                let bb = boxes[b]
-                                                guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
-                                                    bb.south <= ba.north
-                                                else { continue }
-                                                body(min(a, b), max(a, b))
-                                            }
+                                        }
+                                        let ba = boxes[a]
+                                        let (ax, ay) = (firstColumn[a], firstRow[a])
+                                        for j in runEnd..<end {
+                                            let b = Int(cellItems[j])
+                                            // In the first cell (in scan order) both boxes share.
+                                            guard max(ax, firstColumn[b]) == x32, max(ay, firstRow[b]) == y32
+                                            else { continue }
+                                            let bb = boxes[b]
+                                            guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
+                                                bb.south <= ba.north
+                                            else { continue }
+                                            body(min(a, b), max(a, b))
                                         }
                                     }
                                 }
@@ -171,4 +266,11 @@ struct GridIndex: Sendable {
             }
         }
     }
+
+    /// The cells, numbered for ``forEachPair(apart:cells:_:)``: row by row, or, in a sparse
+    /// grid, the occupied ones only.
+    var cellCount: Int { cellStart.count - 1 }
+
+    /// Whether the grid keeps its occupied cells only (the items were crowded into clusters).
+    var isSparse: Bool { occupied != nil }
 }

@@ -24,11 +24,22 @@ import Testing
         }
     }
 
+    /// ``boxes(_:seed:)`` in four clusters thousands of box sizes apart (a `group_by` unit
+    /// over several cities), which crowd a few cells of a grid over their extent.
+    static func clusteredBoxes(_ count: Int, seed: UInt64) -> [BoundingBox] {
+        let centres = [(0.0, 0.0), (5000.0, 40.0), (-3000.0, 2500.0), (12000.0, -800.0)]
+        return boxes(count, seed: seed).enumerated().map { i, b in
+            let (cx, cy) = centres[i % centres.count]
+            return BoundingBox(west: b.west + cx, south: b.south + cy, east: b.east + cx, north: b.north + cy)
+        }
+    }
+
     /// Every meeting pair once, and with groups (runs of consecutive items, of uneven length,
-    /// some a single item, each run's boxes a chain like a ring's segments) none of one group.
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func everyMeetingPairOnce(seed: UInt64) {
-        var boxes = Self.boxes(600, seed: seed)
+    /// some a single item, each run's boxes a chain like a ring's segments) none of one group;
+    /// the pairs of a few ranges of cells together are the same. In clusters, the grid is sparse.
+    @Test(arguments: [1, 2, 3] as [UInt64], [false, true])
+    func everyMeetingPairOnce(seed: UInt64, clustered: Bool) {
+        var boxes = clustered ? Self.clusteredBoxes(600, seed: seed) : Self.boxes(600, seed: seed)
         var r = SeededRandom(seed: seed + 50)
         var groups: [Int32] = []
         while groups.count < boxes.count {
@@ -43,12 +54,22 @@ import Testing
             }
             groups += repeatElement(group, count: run)
         }
+        let grid = GridIndex(boxes)
+        #expect(grid.isSparse == clustered)
         for grouped in [false, true] {
             var found: [Int: Int] = [:]
-            GridIndex(boxes).forEachPair(apart: grouped ? groups : nil) { a, b in
+            grid.forEachPair(apart: grouped ? groups : nil) { a, b in
                 #expect(a < b)
                 found[a * boxes.count + b, default: 0] += 1
             }
+            var inRanges: [Int: Int] = [:]
+            let third = grid.cellCount / 3
+            for cells in [0..<third, third..<(2 * third), (2 * third)..<grid.cellCount] {
+                grid.forEachPair(apart: grouped ? groups : nil, cells: cells) { a, b in
+                    inRanges[a * boxes.count + b, default: 0] += 1
+                }
+            }
+            #expect(inRanges == found)
             var expected = 0
             var sameGroup = 0
             for a in boxes.indices {
@@ -63,16 +84,20 @@ import Testing
                 }
             }
             #expect(found.count == expected)
-            #expect(expected > 600)
+            #expect(expected > (clustered ? 100 : 600))
             #expect(!grouped || sameGroup > 100)
         }
     }
 
-    @Test(arguments: [4, 5] as [UInt64])
-    func everyItemMeetingABoxOnce(seed: UInt64) {
-        let boxes = Self.boxes(400, seed: seed)
+    /// Queries of all sizes, one over everything (in a sparse grid, more cells than it has).
+    @Test(arguments: [4, 5] as [UInt64], [false, true])
+    func everyItemMeetingABoxOnce(seed: UInt64, clustered: Bool) {
+        let boxes = clustered ? Self.clusteredBoxes(400, seed: seed) : Self.boxes(400, seed: seed)
         let grid = GridIndex(boxes)
-        for query in Self.boxes(60, seed: seed + 100) {
+        #expect(grid.isSparse == clustered)
+        let everything = BoundingBox(west: -1e5, south: -1e5, east: 1e5, north: 1e5)
+        let queries = clustered ? Self.clusteredBoxes(60, seed: seed + 100) : Self.boxes(60, seed: seed + 100)
+        for query in queries + [everything] {
             var found: [Int] = []
             grid.forEach(meeting: query) { found.append($0) }
             #expect(found.count == Set(found).count)

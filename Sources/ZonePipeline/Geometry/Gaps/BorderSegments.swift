@@ -35,8 +35,8 @@ struct BorderSegments {
 
     /// Every pair of segments of different features whose boxes come within `w` of each other
     /// (a superset of the pairs closer than `w`) that passes the cheap test `candidate`, as
-    /// `first << 32 | second` (first < second), in ascending order. The grid's rows are
-    /// searched in chunks on the cores lent (``IdleCores``).
+    /// `first << 32 | second` (first < second), in ascending order. The grid's
+    /// cells are searched in chunks on the cores lent (``IdleCores``).
     func closePairs(within w: Double, where candidate: @escaping @Sendable (Int, Int) -> Bool, cores: IdleCores)
         -> [UInt64]
     {
@@ -51,10 +51,10 @@ struct BorderSegments {
                     north: max(s.a.y, s.b.y) + half)
             })
         let (segments, feature) = (segments, feature)
-        let chunks = cores.map(count: grid.rowCount, chunk: Self.rowChunk) { rows in
+        let chunks = cores.map(count: grid.cellCount, chunk: Self.cellChunk) { cells in
             var pairs: [UInt64] = []
             // A feature's segments are consecutive, so the grid skips its pairs by runs.
-            grid.forEachPair(apart: feature, rows: rows) { s, t in
+            grid.forEachPair(apart: feature, cells: cells) { s, t in
                 guard Self.boxesWithin(w, segments[s], segments[t]), candidate(s, t) else { return }
                 pairs.append(UInt64(UInt32(s)) << 32 | UInt64(UInt32(t)))
             }
@@ -66,8 +66,8 @@ struct BorderSegments {
         return pairs
     }
 
-    /// Rows of the grid searched per chunk (``IdleCores``).
-    static let rowChunk = 64
+    /// Cells of the grid searched per chunk (``IdleCores``).
+    static let cellChunk = 1 << 16
 
     /// Whether the boxes of two segments come within w of each other.
     static func boxesWithin(_ w: Double, _ s: Segment, _ t: Segment) -> Bool {
