@@ -49,6 +49,31 @@ import Testing
         }
     }
 
+    /// Clusters far apart in one overlay (a `group_by` unit over several cities): 60 stacked in
+    /// one column of longitude, one far east, so equal-width ray columns would hold nearly every
+    /// edge in one. Each cluster, a square with a hole under an overlapping square of a higher
+    /// group, comes out as it does alone: the holes find their faces.
+    @Test func clustersFarApartComeOutAsEachAlone() throws {
+        func cluster(_ x: Double, _ y: Double) -> [PolygonalGeometry] {
+            [
+                flat([[square(x + 0.5, y + 0.5, 1)]]),
+                flat([[square(x, y, 1), reversed(square(x + 0.2, y + 0.2, 0.2))]]),
+            ]
+        }
+        let alone = try CityOverlay(precision: 6, priority: true)(cluster(0, 0).map { [$0] })
+        let origins = (0..<60).map { (0.0, 10.0 * Double($0)) } + [(170.0, 0.0)]
+        let clusters = origins.map { cluster($0.0, $0.1) }
+        let all = try CityOverlay(precision: 6, priority: true)([clusters.map { $0[0] }, clusters.map { $0[1] }])
+        let context = try GEOSContext()
+        for g in 0..<2 {
+            #expect(try geosInvalidity(all.groups[g], context: context) == nil)
+            #expect(all.groups[g].polygonCount == origins.count * alone.groups[g].polygonCount)
+            #expect(all.groups[g].ringCount == origins.count * alone.groups[g].ringCount)
+            #expect(abs(planarArea(all.groups[g]) - Double(origins.count) * planarArea(alone.groups[g])) < 1e-6)
+        }
+        #expect(alone.groups[1].ringCount == 2, "the lower square keeps its hole")
+    }
+
     /// The exact segment–cell test on half-open cells: a segment through the cell meets it; one
     /// ending on its lower-left corner meets it; one touching only its upper-left corner or
     /// running along its top edge does not (those points are the neighbours'); one passing a

@@ -96,12 +96,21 @@ struct FaceLabels {
 }
 
 /// A column index of a graph's non-vertical edges, for casting rays straight down.
+///
+/// About √E columns of equal width over the nodes' x range; when that crowds the edges into a
+/// few columns (cities far apart in one overlay), the columns are cut at quantiles of the
+/// nodes' x instead, so each holds about as many edges.
 struct DownwardRays {
     let graph: PlanarGraph
     let x0: Int64
     let width: Int64
+    /// Quantile columns: column k holds x in [bounds[k - 1], bounds[k]); empty for equal widths.
+    private var bounds: [Int64] = []
     private var columnStart: [Int32] = []
     private var columnEdges: [Int32] = []
+
+    /// Edges in the fullest column, beyond the mean, that make the columns quantiles.
+    static let crowded = 16
 
     init(_ graph: PlanarGraph) {
         self.graph = graph
@@ -115,17 +124,49 @@ struct DownwardRays {
         x0 = lo
         let columns = max(1, Int(Double(graph.edgeCount).squareRoot()))
         width = max(1, (hi - lo) / Int64(columns) + 1)
-        let columnCount = Int((hi - lo) / width) + 1
+        index(columnCount: Int((hi - lo) / width) + 1)
+        let entries = Int(columnStart.last ?? 0)
+        let fullest = zip(columnStart, columnStart.dropFirst()).map { Int($1 - $0) }.max() ?? 0
+        guard fullest > Self.crowded * max(1, entries / max(1, columnStart.count - 1)), graph.nodes.count > 64 else {
+            return
+        }
+        // Quantiles of a sample of the nodes' x (every k-th node: rings are walked in order).
+        let step = max(1, graph.nodes.count / (16 * columns))
+        let xs = stride(from: 0, to: graph.nodes.count, by: step).map { graph.nodes[$0].x }.sorted()
+        var cuts: [Int64] = []
+        for k in 1..<columns {
+            let x = xs[k * xs.count / columns]
+            if x > (cuts.last ?? lo) { cuts.append(x) }
+        }
+        bounds = cuts
+        index(columnCount: cuts.count + 1)
+    }
+
+    /// The column of x (x within the nodes' range).
+    @inline(__always)
+    private func column(_ x: Int64) -> Int {
+        guard !bounds.isEmpty else { return Int((x - x0) / width) }
+        // The number of bounds at or below x.
+        var (l, h) = (0, bounds.count)
+        while l < h {
+            let m = (l + h) / 2
+            if bounds[m] <= x { l = m + 1 } else { h = m }
+        }
+        return l
+    }
+
+    /// Fills the columns: each non-vertical edge in every column its x range [min, max) meets.
+    private mutating func index(columnCount: Int) {
+        let graph = graph
         var counts = [Int32](repeating: 0, count: columnCount + 1)
         func span(_ e: Int) -> ClosedRange<Int>? {
             let a = graph.nodes[Int(graph.ends[e].0)].x
             let b = graph.nodes[Int(graph.ends[e].1)].x
             guard a != b else { return nil }
-            return Int((min(a, b) - lo) / width)...Int((max(a, b) - 1 - lo) / width)
+            return column(min(a, b))...column(max(a, b) - 1)
         }
         for e in 0..<graph.edgeCount { if let s = span(e) { for c in s { counts[c + 1] += 1 } } }
         for c in 0..<columnCount { counts[c + 1] += counts[c] }
-        columnStart = counts
         columnEdges = [Int32](repeating: 0, count: Int(counts[columnCount]))
         var fill = counts
         for e in 0..<graph.edgeCount {
@@ -135,13 +176,14 @@ struct DownwardRays {
                 fill[c] += 1
             }
         }
+        columnStart = counts
     }
 
     /// The half-edge, directed left to right (so its left side faces up), of the nearest edge
     /// strictly below q on the vertical line just right of q; nil when there is none.
     func halfEdgeAbove(_ q: GridPoint) -> Int? {
         guard q.x >= x0 else { return nil }
-        let column = Int((q.x - x0) / width)
+        let column = column(q.x)
         guard column + 1 < columnStart.count else { return nil }
         var best: (e: Int, num: Int128, den: Int128, dy: Int128)?
         for k in Int(columnStart[column])..<Int(columnStart[column + 1]) {
