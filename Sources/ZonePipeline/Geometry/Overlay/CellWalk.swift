@@ -67,10 +67,34 @@ struct CellBuckets: Sendable {
         height = y1 - y0 + 1
         let cells = width.multipliedReportingOverflow(by: height)
         guard !cells.overflow && cells.partialValue < 1 << 32 else {
-            var entries: [(cell: GridPoint, item: Int32)] = []
-            entries.reserveCapacity(count)
-            visit { entries.append(($0, $1)) }
-            initSparse(entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item })
+            // A box too large to number its cells in 32 bits (cities far apart): sorted as one
+            // 128-bit integer each, row, column, item, when that fits; else as pairs.
+            let (xBits, yBits) = (Self.bits(width - 1), Self.bits(height - 1))
+            guard xBits + yBits + 32 <= 128 else {
+                var entries: [(cell: GridPoint, item: Int32)] = []
+                entries.reserveCapacity(count)
+                visit { entries.append(($0, $1)) }
+                initSparse(entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item })
+                return
+            }
+            var keys: [UInt128] = []
+            keys.reserveCapacity(count)
+            visit { cell, item in
+                keys.append(
+                    UInt128(UInt64(bitPattern: cell.y - y0)) << (xBits + 32)
+                        | UInt128(UInt64(bitPattern: cell.x - x0)) << 32 | UInt128(UInt32(bitPattern: item)))
+            }
+            keys.sort()
+            let xMask = (UInt128(1) << xBits) - 1
+            initSparse(
+                keys.lazy.map {
+                    (
+                        GridPoint(
+                            x: x0 + Int64(bitPattern: UInt64(truncatingIfNeeded: ($0 >> 32) & xMask)),
+                            y: y0 + Int64(bitPattern: UInt64(truncatingIfNeeded: $0 >> (xBits + 32)))),
+                        Int32(bitPattern: UInt32(truncatingIfNeeded: $0))
+                    )
+                })
             return
         }
         var keys: [UInt64] = []
@@ -99,6 +123,9 @@ struct CellBuckets: Sendable {
                 (GridPoint(x: Int64($0 >> 32) % w + x0, y: Int64($0 >> 32) / w + y0), Int32(truncatingIfNeeded: $0))
             })
     }
+
+    /// Bits needed to hold 0...n (n ≥ 0).
+    private static func bits(_ n: Int64) -> Int { 64 - UInt64(n).leadingZeroBitCount }
 
     /// Sparse buckets from pairs sorted by (cell, item).
     private mutating func initSparse(_ sorted: some Collection<(GridPoint, Int32)>) {
