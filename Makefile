@@ -14,7 +14,7 @@
 #   make bench-points point clustering of 1,000,000 points against pysupercluster-rust (bench/points.sh)
 #   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
 #   make bench-gaps   build time with gaps off, the default report and close_m 3 (PASS: close <= 1.15x)
-#   make bench-units  the corpus as 4 units over 100 cities (group_by [style]) against 100 cities (PASS <= 1.5x)
+#   make bench-units  the corpus as 4 units over 100 cities (group_by [style]) against 100 cities (PASS: CPU <= 1.5x)
 #   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
