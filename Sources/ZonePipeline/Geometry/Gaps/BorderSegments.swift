@@ -67,7 +67,7 @@ struct BorderSegments {
     }
 
     /// Cells of the grid searched per chunk (``IdleCores``).
-    static let cellChunk = 1 << 16
+    static let cellChunk = 1 << 12
 
     /// Whether the boxes of two segments come within w of each other.
     static func boxesWithin(_ w: Double, _ s: Segment, _ t: Segment) -> Bool {

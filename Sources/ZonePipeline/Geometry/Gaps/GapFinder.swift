@@ -63,7 +63,7 @@ struct GapFinder {
     }
 
     /// Pairs of segments measured per chunk (``IdleCores``).
-    static let pairChunk = 4096
+    static let pairChunk = 1024
 
     /// The hull of the parts of s and t within `width` of each other, when they face each other.
     /// Whether s and t run within 60° of antiparallel and each reaches into the other's free

@@ -15,8 +15,8 @@ struct SnapRounder {
     var half: Int64 { pixel / 2 }
 
     /// Segments routed per chunk, and cells searched for crossings per chunk (``IdleCores``).
-    static let routeChunk = 8192
-    static let crossingChunk = 2048
+    static let routeChunk = 2048
+    static let crossingChunk = 512
 
     func callAsFunction(_ s: LabelledSegments) -> SnappedSegments {
         let cell = cellSize(s)
