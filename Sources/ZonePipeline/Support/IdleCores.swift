@@ -6,8 +6,8 @@ import Synchronization
 /// core, and a large city's independent pieces of work (``map(count:chunk:_:)``) run on it too,
 /// so one big city does not keep the other cores idle.
 ///
-/// Results never depend on how many cores were lent, or when: the work is cut into the same
-/// chunks either way, and the chunks' results come back in chunk order.
+/// Results never depend on how many cores were lent, or when: the chunks' results come back in
+/// chunk order, and each caller's results, joined, are the same wherever the chunks are cut.
 final class IdleCores: Sendable {
     private let idle = Atomic<Int>(0)
     private let lendable: Bool
@@ -43,16 +43,18 @@ final class IdleCores: Sendable {
         return 0
     }
 
-    /// `body` of each chunk of `0..<count` (`chunk` indices each, the last one shorter), in
-    /// chunk order. The chunks run on the calling thread and on the cores lent meanwhile, each
-    /// core taking the next chunk when it is done with one.
+    /// `body` of each chunk of `0..<count`, in chunk order: with a core lent, chunks of `chunk`
+    /// indices (the last one shorter), run on the calling thread and on the cores lent, each
+    /// core taking the next chunk when it is done with one; with none, one chunk of all, on the
+    /// calling thread (no results to join). So `body`'s results, joined, must not depend on
+    /// where the chunks are cut.
     func map<Result>(count: Int, chunk: Int, _ body: @escaping @Sendable (Range<Int>) -> Result) -> [Result] {
         precondition(chunk > 0, "chunks of at least one index")
         let chunk = max(1, chunk / chunkDivisor)
         let chunks = (count + chunk - 1) / chunk
         @Sendable func range(_ k: Int) -> Range<Int> { (k * chunk)..<min(count, (k + 1) * chunk) }
         let borrowed = borrow(upTo: chunks - 1)
-        guard borrowed > 0 else { return (0..<chunks).map { body(range($0)) } }
+        guard borrowed > 0 else { return count > 0 ? [body(0..<count)] : [] }
         defer { lend(borrowed) }
         let shared = SharedChunks<Result>(count: chunks)
         let work: @Sendable () -> Void = {

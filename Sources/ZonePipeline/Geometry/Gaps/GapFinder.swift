@@ -59,7 +59,7 @@ struct GapFinder {
             }
             return out
         }
-        return Array(chunks.joined())
+        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
     }
 
     /// Pairs of segments measured per chunk (``IdleCores``).

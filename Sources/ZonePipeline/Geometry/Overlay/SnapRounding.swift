@@ -77,11 +77,17 @@ struct SnapRounder {
             return (path: path, pathEnd: pathEnd)
         }
         out.pathStart.reserveCapacity(s.count + 1)
-        out.path.reserveCapacity(chunks.reduce(0) { $0 + $1.path.count })
-        for chunk in chunks {
-            let base = Int32(out.path.count)
-            out.path += chunk.path
-            out.pathStart += chunk.pathEnd.lazy.map { $0 + base }
+        if chunks.count == 1 {
+            // One chunk (no core lent): its path is the path, moved, not copied.
+            out.path = chunks[0].path
+            out.pathStart += chunks[0].pathEnd
+        } else {
+            out.path.reserveCapacity(chunks.reduce(0) { $0 + $1.path.count })
+            for chunk in chunks {
+                let base = Int32(out.path.count)
+                out.path += chunk.path
+                out.pathStart += chunk.pathEnd.lazy.map { $0 + base }
+            }
         }
         return out
     }
