@@ -110,7 +110,7 @@ struct GridIndex: Sendable {
         cellStart = counts
     }
 
-    /// For items crowded into few cells of the grid (`counts`, cumulative from index 1), a finer
+    /// For items crowded into few cells of the grid (`counts`: cell c's entries at c + 1), a finer
     /// grid of about one entry per occupied cell, halved back towards the first while that
     /// would more than double the entries (long items spanning many small cells); nil when the
     /// first grid is not crowded, or no finer one pays.
