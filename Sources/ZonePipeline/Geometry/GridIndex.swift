@@ -40,46 +40,44 @@ struct GridIndex: Sendable {
         let side = (width * height / cells).squareRoot()
         var columns = max(1, min(4096, Int((width / side).rounded(.up))))
         var rows = max(1, min(4096, Int((height / side).rounded(.up))))
+        firstColumn = []
+        firstRow = []
+        firstColumn.reserveCapacity(boxes.count)
+        firstRow.reserveCapacity(boxes.count)
+        // Entries of cell c at c + 1 (cells row by row), then where each cell starts.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for b in boxes {
             let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
+            firstColumn.append(Int32(r.x0))
+            firstRow.append(Int32(r.y0))
             for y in r.y0...r.y1 { for x in r.x0...r.x1 { counts[y * columns + x + 1] += 1 } }
         }
-        let refined = Self.refinement(counts, boxes, extent, columns: columns, rows: rows)
         var table: IntegerTable<GridPoint>?
-        if let refined {
+        // Sparse: each entry's cell number, in item order (numbers are given as cells are met).
+        var entryCells: [Int32] = []
+        if let refined = Self.refinement(counts, boxes, extent, columns: columns, rows: rows) {
             (columns, rows) = (refined.columns, refined.rows)
-            counts = []
-            table = IntegerTable(capacity: 0)
+            var occupied = IntegerTable<GridPoint>(capacity: 0)
+            counts = [0]
+            for (item, b) in boxes.enumerated() {
+                let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
+                firstColumn[item] = Int32(r.x0)
+                firstRow[item] = Int32(r.y0)
+                for y in r.y0...r.y1 {
+                    for x in r.x0...r.x1 {
+                        let (n, new) = occupied.insert(GridPoint(x: Int64(x), y: Int64(y)))
+                        if new { counts.append(0) }
+                        counts[Int(n) + 1] += 1
+                        entryCells.append(n)
+                    }
+                }
+            }
+            table = occupied
         }
         self.columns = columns
         self.rows = rows
         cellWidth = width / Double(columns)
         cellHeight = height / Double(rows)
-        firstColumn = []
-        firstRow = []
-        firstColumn.reserveCapacity(boxes.count)
-        firstRow.reserveCapacity(boxes.count)
-        // Sparse: each entry's cell number, in item order (numbers are given as cells are met).
-        var entryCells: [Int32] = []
-        for b in boxes {
-            let r = Self.cells(b, west, south, cellWidth, cellHeight, columns, rows)
-            firstColumn.append(Int32(r.x0))
-            firstRow.append(Int32(r.y0))
-            guard table != nil else { continue }
-            for y in r.y0...r.y1 {
-                for x in r.x0...r.x1 {
-                    let (n, new) = table!.insert(GridPoint(x: Int64(x), y: Int64(y)))
-                    if new { counts.append(0) }
-                    counts[Int(n)] += 1
-                    entryCells.append(n)
-                }
-            }
-        }
-        if table != nil {
-            // Counts of cell n at n, then shifted: cellStart[n] is where cell n starts.
-            counts.insert(0, at: 0)
-        }
         occupied = table
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
         var fill = counts

@@ -74,6 +74,17 @@ final class IdleCores: Sendable {
     }
 }
 
+extension IdleCores {
+    /// ``map(count:chunk:_:)`` of chunks that each give an array: the arrays joined in chunk
+    /// order (a single chunk's array as it is, not copied).
+    func joinedMap<Element>(count: Int, chunk: Int, _ body: @escaping @Sendable (Range<Int>) -> [Element])
+        -> [Element]
+    {
+        let chunks = map(count: count, chunk: chunk, body)
+        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    }
+}
+
 /// The chunks of one ``IdleCores/map(count:chunk:_:)``: the next to take, and the results.
 private final class SharedChunks<Result>: Sendable {
     let next = Atomic<Int>(0)

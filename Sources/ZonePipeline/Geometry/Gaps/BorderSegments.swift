@@ -51,7 +51,7 @@ struct BorderSegments {
                     north: max(s.a.y, s.b.y) + half)
             })
         let (segments, feature) = (segments, feature)
-        let chunks = cores.map(count: grid.cellCount, chunk: Self.cellChunk) { cells in
+        var pairs = cores.joinedMap(count: grid.cellCount, chunk: Self.cellChunk) { cells in
             var pairs: [UInt64] = []
             // A feature's segments are consecutive, so the grid skips its pairs by runs.
             grid.forEachPair(apart: feature, cells: cells) { s, t in
@@ -60,7 +60,6 @@ struct BorderSegments {
             }
             return pairs
         }
-        var pairs = chunks.count == 1 ? chunks[0] : Array(chunks.joined())
         // The grid's order depends on its cells; the pairs' order on the segments alone.
         pairs.sort()
         return pairs

@@ -35,7 +35,7 @@ struct GapFinder {
         let segments = BorderSegments(features, frame: frame)
         let coverage = CoverageTest(segments)
         let pairs = segments.closePairs(within: width, where: { facing(segments[$0], segments[$1]) }, cores: cores)
-        let chunks = cores.map(count: pairs.count, chunk: Self.pairChunk) { chunk in
+        return cores.joinedMap(count: pairs.count, chunk: Self.pairChunk) { chunk in
             var out: [Piece] = []
             for key in pairs[chunk] {
                 let (s, t) = (Int(key >> 32), Int(key & 0xFFFF_FFFF))
@@ -59,7 +59,6 @@ struct GapFinder {
             }
             return out
         }
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
     }
 
     /// Pairs of segments measured per chunk (``IdleCores``).

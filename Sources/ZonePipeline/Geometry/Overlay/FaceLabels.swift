@@ -109,7 +109,8 @@ struct DownwardRays {
     private var columnStart: [Int32] = []
     private var columnEdges: [Int32] = []
 
-    /// Edges in the fullest column, beyond the mean, that make the columns quantiles.
+    /// How many times a mean column's edges the fullest column may hold before the columns are
+    /// cut at quantiles instead.
     static let crowded = 16
 
     init(_ graph: PlanarGraph) {

@@ -203,7 +203,7 @@ struct SnapRounder {
         }
         let whole = wholeBox
         // Cells in chunks (``IdleCores``), their crossings joined in cell order.
-        let chunks = cores.map(count: buckets.cellCount, chunk: Self.crossingChunk) { cells in
+        return cores.joinedMap(count: buckets.cellCount, chunk: Self.crossingChunk) { cells in
             var out: [GridPoint] = []
             buckets.forEachCell(in: cells) { range in
                 guard range.count > 1 else { return }
@@ -226,7 +226,6 @@ struct SnapRounder {
             }
             return out
         }
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
     }
 
     /// When a–b and c–d cross at a point inside both, the pixel holding that point.
