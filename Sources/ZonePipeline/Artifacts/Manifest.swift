@@ -102,26 +102,17 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// second after `previous` when `date` is not later. A `previous` that is not a stamp is
     /// not followed.
     public static func version(at date: Date, after previous: String?) -> String {
-        let stamp = format(date)
-        guard let previous, stamp <= previous, let last = formatter.date(from: previous) else { return stamp }
-        return format(last.addingTimeInterval(1))
+        let stamp = UTCStamp.compact(date)
+        guard let previous, stamp <= previous, let last = UTCStamp.date(compact: previous) else { return stamp }
+        return UTCStamp.compact(last.addingTimeInterval(1))
     }
 
     /// The stamp one second after `previous` (now, if `previous` is not a stamp): the same for
     /// every run that starts from the same previous version, so a publish run again after an
     /// interruption picks the version it picked before.
     public static func version(following previous: String) -> String {
-        formatter.date(from: previous).map { format($0.addingTimeInterval(1)) } ?? format(Date())
-    }
-
-    static func format(_ date: Date) -> String { formatter.string(from: date) }
-
-    private static var formatter: DateFormatter {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return f
+        UTCStamp.date(compact: previous).map { UTCStamp.compact($0.addingTimeInterval(1)) }
+            ?? UTCStamp.compact(Date())
     }
 }
 

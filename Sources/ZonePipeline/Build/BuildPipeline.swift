@@ -169,7 +169,9 @@ public struct BuildPipeline {
         var rows: [BuildReport.City] = []
         var contested: [BuildReport.Contested] = []
         var gaps: [GapFinding] = []
+        var gapTexts: [BuildReport.GapText?] = []
         var closed: [BuildReport.Closed] = []
+        var toStore: [(key: String, city: CachedCity, artifact: [UInt8], brotli: [UInt8]?)] = []
         for (i, city) in cityGroups.enumerated() {
             if let hit = cached[i] {
                 outputFiles += hit.files
@@ -177,6 +179,7 @@ public struct BuildPipeline {
                 rows.append(hit.city.row)
                 contested += hit.city.contested
                 gaps += hit.city.gaps
+                gapTexts.append(hit.city.gapText)
                 closed += hit.city.closed
                 continue
             }
@@ -198,40 +201,56 @@ public struct BuildPipeline {
             rows.append(row)
             contested += cityContested
             gaps += result.gaps
+            gapTexts.append(built.gapText)
             closed += cityClosed
-            if let cache, let key = keys[i] {
-                cache.store(
-                    key,
-                    city: CachedCity(
-                        entry: artifact.entry, row: row, contested: cityContested, gaps: result.gaps,
-                        closed: cityClosed,
-                        diagnostics: result.diagnostics.map(CachedDiagnostic.init),
-                        artifactPath: artifact.file.path), artifact: artifact.file.bytes, brotli: artifact.brotli?.bytes
-                )
+            if cache != nil, let key = keys[i] {
+                let entry = CachedCity(
+                    entry: artifact.entry, row: row, contested: cityContested, gaps: result.gaps,
+                    gapText: built.gapText, closed: cityClosed,
+                    diagnostics: result.diagnostics.map(CachedDiagnostic.init), artifactPath: artifact.file.path)
+                toStore.append((key, entry, artifact.file.bytes, artifact.brotli?.bytes))
             }
         }
-        cache?.prune(cities: Set(keys.compactMap { $0 }).union(points.cacheKeys), files: pass.cacheKeys)
-        let styleArtifact = try set.styleTable(table)
-        outputFiles += styleArtifact.files
-        outputFiles += points.files
-        clock.lap("artifacts", into: &seconds)
-
-        let manifest = Manifest(
-            schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
-            previous: previousVersion, generatedAt: ISO8601DateFormatter().string(from: now),
-            source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
-            styles: styleArtifact.entry, cities: entries,
-            priority: config.stylePriority(of: entries.flatMap(\.styles)),
-            points: points.layers.isEmpty ? nil : points.layers)
-        var steps: [String: Double] = [:]
-        for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
-        let report = BuildReport(
-            features: account, cities: rows, total: BuildReport.total(rows), contested: contested, gaps: gaps,
-            closed: closed,
-            stageSeconds: seconds, geometrySteps: steps, warnings: diagnostics.count, cachedCities: cached.count,
-            parsedFiles: pass.parsedFiles, points: points.report.isEmpty ? nil : points.report)
-        outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
-        outputFiles.append(ArtifactFile(path: "report.json", bytes: try report.jsonBytes(jobs: jobs)))
+        // The cache is written (the cities built, then the entries this build did not use
+        // removed) on another core while the style table, manifest and report are made.
+        let keptCities = Set(keys.compactMap { $0 }).union(points.cacheKeys)
+        let keptFiles = pass.cacheKeys
+        let (made, _) = concurrently(
+            {
+                Result { () throws -> (manifest: Manifest, report: BuildReport) in
+                    let styleArtifact = try set.styleTable(table)
+                    outputFiles += styleArtifact.files
+                    outputFiles += points.files
+                    clock.lap("artifacts", into: &seconds)
+                    let manifest = Manifest(
+                        schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
+                        previous: previousVersion, generatedAt: UTCStamp.iso8601(now),
+                        source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
+                        styles: styleArtifact.entry, cities: entries,
+                        priority: config.stylePriority(of: entries.flatMap(\.styles)),
+                        points: points.layers.isEmpty ? nil : points.layers)
+                    var steps: [String: Double] = [:]
+                    for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
+                    let report = BuildReport(
+                        features: account, cities: rows, total: BuildReport.total(rows), contested: contested,
+                        gaps: gaps, closed: closed, stageSeconds: seconds, geometrySteps: steps,
+                        warnings: diagnostics.count, cachedCities: cached.count, parsedFiles: pass.parsedFiles,
+                        points: points.report.isEmpty ? nil : points.report)
+                    outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
+                    // The cities' gaps as written when each was built (all, or none of them).
+                    let texts = gapTexts.compactMap { $0 }
+                    let reportBytes = try report.jsonBytes(
+                        jobs: jobs, gapTexts: texts.count == gapTexts.count ? texts : nil)
+                    outputFiles.append(ArtifactFile(path: "report.json", bytes: reportBytes))
+                    return (manifest, report)
+                }
+            },
+            { [toStore] in
+                guard let cache else { return }
+                for e in toStore { cache.store(e.key, city: e.city, artifact: e.artifact, brotli: e.brotli) }
+                cache.prune(cities: keptCities, files: keptFiles)
+            })
+        let (manifest, report) = try made.get()
         return Outcome(
             diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
             inputFiles: files.count, cities: cities)

@@ -25,9 +25,15 @@ public struct BuildRequest: Sendable {
     }
 
     /// The version of the build in the output `directory`, if any: the next one's `previous`.
+    /// Only the version is decoded (the whole manifest's cities were a serial millisecond of a
+    /// one-city rebuild); a file that is not a manifest has none.
     public static func previousVersion(inOutput directory: String) -> String? {
-        FileManager.default.contents(atPath: directory + "/manifest.json")
-            .flatMap { try? JSONDecoder().decode(Manifest.self, from: $0) }?.version
+        struct Versioned: Decodable {
+            var schema: Int
+            var version: String
+        }
+        return FileManager.default.contents(atPath: directory + "/manifest.json")
+            .flatMap { try? JSONDecoder().decode(Versioned.self, from: $0) }?.version
     }
 
     /// Runs the build (``BuildPipeline/run(paths:configBytes:revision:previousVersion:cache:now:progress:)``).

@@ -4,6 +4,8 @@ struct CachedCity: Equatable {
     var row: BuildReport.City
     var contested: [BuildReport.Contested]
     var gaps: [GapFinding]
+    /// The gaps as report.json writes them (``BuildReport/gapText(_:)``), nil if not written.
+    var gapText: BuildReport.GapText?
     var closed: [BuildReport.Closed]
     var diagnostics: [CachedDiagnostic]
     var artifactPath: String
@@ -47,7 +49,7 @@ struct CachedDiagnostic: Equatable {
 /// fields by index. A no-change build of the benchmark corpus reads 100 of these; as JSON,
 /// decoding them was a sixth of its time.
 extension CachedCity {
-    private static let header = "zonectl-city-1"
+    private static let header = "zonectl-city-2"
 
     func encoded() -> [UInt8] {
         var table = FirstSeenNumbering<String>()
@@ -97,6 +99,11 @@ extension CachedCity {
             strings(g.styles)
             for d in [g.minWidthM, g.maxWidthM, g.lengthM, g.squareMetres, g.lon, g.lat] { w.double(d) }
             strings(g.closedInto)
+        }
+        w.byte(gapText == nil ? 0 : 1)
+        if let gapText {
+            w.varint(gapText.bytes.count)
+            w.raw(gapText.bytes)
         }
         w.varint(closed.count)
         for c in closed {
@@ -202,6 +209,11 @@ extension CachedCity {
                 maxWidthM: double(), lengthM: double(), squareMetres: double(), lon: double(), lat: double(),
                 closedInto: items(string))
         }
+        var gapText: BuildReport.GapText?
+        if flag() {
+            guard let n = r.count(), let text = r.raw(n) else { return nil }
+            gapText = BuildReport.GapText(count: gaps.count, bytes: Array(text))
+        }
         let closed = items { BuildReport.Closed(city: string(), style: string(), squareMetres: double()) }
         let diagnostics = items {
             CachedDiagnostic(file: string(), line: int(), column: int(), error: flag(), message: string())
@@ -209,7 +221,7 @@ extension CachedCity {
         let artifactPath = string()
         guard !failed, r.isAtEnd else { return nil }
         self.init(
-            entry: entry, row: row, contested: contested, gaps: gaps, closed: closed, diagnostics: diagnostics,
-            artifactPath: artifactPath)
+            entry: entry, row: row, contested: contested, gaps: gaps, gapText: gapText, closed: closed,
+            diagnostics: diagnostics, artifactPath: artifactPath)
     }
 }

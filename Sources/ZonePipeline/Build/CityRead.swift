@@ -5,6 +5,8 @@ struct BuiltCity {
     var index: Int
     var result: CityResult
     var artifact: Result<CityArtifact, any Error>
+    /// Its gaps as report.json writes them, written on the worker that built it.
+    var gapText: BuildReport.GapText?
 }
 
 /// A city's features as read again for its build.
@@ -83,10 +85,11 @@ struct CityBuilder: Sendable {
         } else {
             for g in result.groups.indices { result.groups[g].geometry = PolygonalGeometry() }
         }
+        let gapText = BuildReport.gapText(result.gaps)
         var total: [String: Double] = [:]
         clock.lap("total", into: &total)
         result.timings["write", default: 0] += max(0, (total["total"] ?? 0) - result.timings.values.reduce(0, +))
-        return BuiltCity(index: c, result: result, artifact: artifact)
+        return BuiltCity(index: c, result: result, artifact: artifact, gapText: gapText)
     }
 
     /// Reads `members` (ascending, all of file `path`) in spans of nearby features.

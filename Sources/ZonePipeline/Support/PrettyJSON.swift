@@ -64,6 +64,32 @@ struct PrettyJSON {
         close(UInt8(ascii: "]"))
     }
 
+    /// The elements of an array at `depth` (the depth inside the array: 2 for an array that
+    /// is a member of the top-level object), as ``array(_:_:)`` writes them, with no bracket and no comma before
+    /// the first: a run for ``array(runs:)``. Nil when a number is not finite.
+    static func run<S: Sequence>(_ items: S, depth: Int, _ element: (inout PrettyJSON, S.Element) -> Void) -> [UInt8]? {
+        var part = PrettyJSON()
+        (part.depth, part.isEmpty) = (depth, true)
+        for item in items {
+            part.next()
+            element(&part, item)
+        }
+        return part.invalidNumber ? nil : part.bytes
+    }
+
+    /// `[ ... ]` of the elements of ``run(_:depth:_:)``s made at this array's depth, joined
+    /// (empty runs hold no element).
+    mutating func array(runs: [[UInt8]]) {
+        open(UInt8(ascii: "["))
+        bytes.reserveCapacity(runs.reduce(bytes.count) { $0 + $1.count + 1 } + 4096)
+        for run in runs where !run.isEmpty {
+            if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+            bytes += run
+            isEmpty = false
+        }
+        close(UInt8(ascii: "]"))
+    }
+
     /// The name of the next member of an object; its value follows.
     mutating func key(_ name: String) {
         next()

@@ -6,7 +6,7 @@ import Testing
 @Suite struct BrotliTests {
     /// Inputs of different kinds: empty, short text, incompressible, repetitive JSON (> 1 MiB).
     static let inputs: [(String, [UInt8])] = {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         let random = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let text = Array(String(repeating: #"{"type":"Feature","bbox":[13.1,52.2,13.45,52.5]},"#, count: 30_000).utf8)
         return [("empty", []), ("short", Array("hello, brotli\n".utf8)), ("random", random), ("json 1.5 MB", text)]

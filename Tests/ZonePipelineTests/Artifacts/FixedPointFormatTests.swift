@@ -50,7 +50,7 @@ struct FixedCase: CustomTestStringConvertible, Sendable {
     /// parsed, and the same digits as C's correctly rounded `%.*f` with its zeros trimmed.
     @Test(arguments: [0, 1, 3, 6, 7, 9])
     func randomGridValuesRoundTrip(precision: Int) throws {
-        var rng = SplitMix64(seed: 0x5EED_0000 + UInt64(precision))
+        var rng = SeededRandom(seed: 0x5EED_0000 + UInt64(precision))
         let unit = pow(10.0, Double(precision))
         let limit = Int64(180 * unit)
         let halfCell = 0.5 / unit

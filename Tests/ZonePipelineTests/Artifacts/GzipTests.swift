@@ -6,7 +6,7 @@ import Testing
 @Suite struct GzipTests {
     /// Inputs of different kinds: empty, short text, repetitive, incompressible, > 1 MiB.
     static let inputs: [(String, [UInt8])] = {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let random = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let text = Array(String(repeating: #"{"type":"Feature","bbox":[13.1,52.2,13.45,52.5]},"#, count: 30_000).utf8)
         return [("empty", []), ("short", Array("hello, gzip\n".utf8)), ("random", random), ("json 1.5 MB", text)]
@@ -96,7 +96,7 @@ import Testing
     @Test func corruptBodyThrows() throws {
         let input = Self.inputs[2].1
         let gz = try Gzip.compress(input, level: 6)
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<50 {
             var bad = gz
             let i = Int.random(in: 10..<(gz.count - 8), using: &rng)

@@ -181,6 +181,38 @@ import Testing
         #expect(entries.count == 6)
     }
 
+    /// A rebuild copies the cached cities' gaps into report.json as they were written when
+    /// built (``BuildReport/gapText(_:)``): the bytes JSONEncoder writes of a build without a
+    /// cache.
+    @Test func aRebuildWritesTheCachedCitiesGapsAsAFreshBuild() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let zones = dir.appendingPathComponent("zones")
+        // Two styles a metre or so apart in each city: a gap narrower than report_m (2 m).
+        try write(
+            [
+                "a.geojson": [feature("rome", "parking", 0), feature("rome", "slow", 1.00001)],
+                "b.geojson": [feature("oslo", "parking", 0), feature("oslo", "slow", 1.000012)],
+            ], to: zones)
+        let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
+        _ = try #require(try build(dir, cache: cache).output)
+        try write(["b.geojson": [feature("oslo", "parking", 0), feature("oslo", "slow", 1.000015)]], to: zones)
+        let rebuilt = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(10)).output)
+        #expect(rebuilt.report.cachedCities == 1)
+        let fresh = try #require(try build(dir, cache: nil).output)
+        #expect(Set(fresh.report.gaps.map(\.city)) == ["oslo", "rome"])
+        func gapsText(_ bytes: [UInt8]) throws -> Substring {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let start = try #require(text.range(of: #""gaps" : ["#))
+            let end = try #require(text.range(of: #""geometrySteps""#))
+            return text[start.lowerBound..<end.lowerBound]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let written = try #require(rebuilt.files.first { $0.path == "report.json" }).bytes
+        #expect(try gapsText(written) == gapsText([UInt8](try encoder.encode(fresh.report))))
+    }
+
     @Test func oneFileOfManyCitiesBuildsAsSplitFilesDo() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -29,6 +29,7 @@ import Testing
             contested: full
                 ? [BuildReport.Contested(city: "rome", winner: "parking", loser: "slow", squareMetres: 1e-9)] : [],
             gaps: full ? [gap, gap] : [],
+            gapText: full ? BuildReport.gapText([gap, gap]) : nil,
             closed: full ? [BuildReport.Closed(city: "rome", style: "parking", squareMetres: 3.5)] : [],
             diagnostics: full
                 ? [

@@ -45,7 +45,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("account-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var rng = SplitMix64(seed: 13)
+        var rng = SeededRandom(seed: 13)
         var built = 0
         var refusedSeen = 0
         var stopped = 0

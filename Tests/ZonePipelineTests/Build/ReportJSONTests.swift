@@ -69,6 +69,35 @@ import Testing
         #expect(throws: EncodingError.self) { try report.jsonBytes() }
     }
 
+    /// A rebuild copies each city's gaps as written when it was built (``BuildReport/gapText(_:)``,
+    /// kept in its cache entry): split into cities any way, some with no gap, the bytes are
+    /// JSONEncoder's.
+    @Test(arguments: [[0], [2, 0, 1], [0, 0, 3, 0], [1, 1, 1, 0, 7]]) func gapsCopiedPerCityAreTheSameBytes(
+        cities: [Int]
+    ) throws {
+        var report = report(full: true)
+        let base = report.gaps
+        report.gaps = (0..<cities.reduce(0, +)).map { i in
+            var g = base[i % base.count]
+            g.lengthM = Double(i) / 3
+            return g
+        }
+        var texts: [BuildReport.GapText] = []
+        var from = 0
+        for count in cities {
+            texts.append(try #require(BuildReport.gapText(Array(report.gaps[from..<from + count]))))
+            from += count
+        }
+        let theirs = String(decoding: try encoderBytes(report), as: UTF8.self)
+        #expect(String(decoding: try report.jsonBytes(gapTexts: texts), as: UTF8.self) == theirs)
+        // Texts that do not hold as many gaps as the report are not used.
+        let wrong = texts + [BuildReport.GapText(count: 1, bytes: Array("garbage".utf8))]
+        #expect(String(decoding: try report.jsonBytes(gapTexts: wrong), as: UTF8.self) == theirs)
+        var unwritable = base[0]
+        unwritable.lat = .nan
+        #expect(BuildReport.gapText([unwritable]) == nil)
+    }
+
     @Test func aNumberJSONCannotHoldIsAnError() {
         var report = report(full: true)
         report.gaps[0].lengthM = .nan

@@ -15,7 +15,7 @@ import Testing
         let (name, bytes) = Self.texts[t]
         // Each byte on its own (a new text per lookup: no cursor).
         let alone = bytes.indices.map { SourceText(path: name, bytes: bytes).location(ofByte: $0) }
-        var rng = SplitMix64(seed: UInt64(t) + 1)
+        var rng = SeededRandom(seed: UInt64(t) + 1)
         let text = SourceText(path: name, bytes: bytes)
         for _ in 0..<2000 {
             let i = Int(rng.next() % UInt64(bytes.count))

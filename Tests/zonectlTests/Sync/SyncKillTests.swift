@@ -21,8 +21,10 @@ import ZoneClient
         let cache = ws.dir.appendingPathComponent("cache")
         let keys2 = try SyncWorkspace.keys(ws.manifest2)
 
-        // Kills are spread from just before the first request (a sync with nothing to do) to
-        // just after a whole sync from an empty cache.
+        // Kills are spread from before the first request (half a sync with nothing to do:
+        // under load the process start is most of a sync, and a window starting later let
+        // every kill of a loaded run land after the switch) to just after a whole sync from
+        // an empty cache.
         var start = Date()
         try #require(try syncJSON(url, cache, in: ws.dir).status == 0)
         let whole = Date().timeIntervalSince(start)
@@ -38,7 +40,7 @@ import ZoneClient
             if !fromEmpty { try FileManager.default.copyItem(at: template, to: cache) }
             let child = try startProcess(
                 TestPaths.zonectl.path, ["sync", "--from", url, "--cache", cache.path], in: ws.dir)
-            usleep(UInt32(Double.random(in: (idle * 0.8)...(max(whole, idle) * 1.1)) * 1_000_000))
+            usleep(UInt32(Double.random(in: (idle * 0.5)...(max(whole, idle) * 1.1)) * 1_000_000))
             child.kill(SIGKILL)
             _ = try child.wait()
             let version = try ws.cachedVersion(cache)
