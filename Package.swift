@@ -24,10 +24,12 @@ let package = Package(
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CLibdeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
+        // UTC time stamps by calendar arithmetic (manifest versions, SigV4 signing times).
+        .target(name: "CivilTime"),
         .target(
             name: "ZonePipeline",
             dependencies: [
-                "CGEOS", "CZlib", "CBrotli", "CLibdeflate",
+                "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "CurlTransport", dependencies: ["CCurl"]),
         .target(
             name: "S3Upload",
-            dependencies: ["CCurl", "CurlTransport", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["CCurl", "CurlTransport", "CivilTime", .product(name: "Crypto", package: "swift-crypto")]),
         // The reference client: reads a published store and looks points up (no ZonePipeline).
         .target(
             name: "ZoneClient",
@@ -60,7 +62,8 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
 
         .testTarget(
-            name: "ZonePipelineTests", dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness"],
+            name: "ZonePipelineTests",
+            dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime"],
             exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         // Shared by the test targets: a process runner, and moto_server for a real S3 API.
         .target(
@@ -68,7 +71,7 @@ let package = Package(
         // TestSupport's FaultProxy as a program, for bench/soak-publish.sh.
         .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient"]),
+        .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient", "TestSupport"]),
         .testTarget(
             name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport"],
             resources: [.copy("Scripts")]),

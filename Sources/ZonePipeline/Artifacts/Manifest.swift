@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// What clients poll: every artifact of one version with its hash and size

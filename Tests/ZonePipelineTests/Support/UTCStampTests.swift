@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import ZonePipeline
+@testable import CivilTime
 
 /// UTCStamp against Foundation's formatters (ICU), the oracle it replaces.
 @Suite struct UTCStampTests {

@@ -2,13 +2,20 @@ import Foundation
 
 /// UTC time stamps to the second, formatted and parsed by calendar arithmetic (proleptic
 /// Gregorian, no leap seconds), as `DateFormatter` with the `en_US_POSIX` locale writes them:
-/// no ICU formatter is opened (opening one was a serial 2–3 ms of a one-city rebuild).
-enum UTCStamp {
+/// no ICU formatter is opened (opening one was a serial 2–3 ms of a one-city rebuild). Shared by
+/// the manifest's versions (ZonePipeline) and SigV4's signing time (S3Upload).
+public enum UTCStamp {
+    typealias Fields = (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
+
     /// Year, month, day, hour, minute, second of `date`: rounded to the millisecond, then down
     /// to the second, as `DateFormatter` does (ICU counts milliseconds).
-    static func fields(of date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+    static func fields(of date: Date) -> Fields {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let seconds = Int((milliseconds / 1000).rounded(.down))
+        return fields(ofSeconds: Int((milliseconds / 1000).rounded(.down)))
+    }
+
+    /// Year, month, day, hour, minute, second of a whole number of seconds since 1970.
+    static func fields(ofSeconds seconds: Int) -> Fields {
         let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (day, secondOfDay) = time < 0 ? (days - 1, time + 86_400) : (days, time)
         let (y, m, d) = civil(fromDays: day)
@@ -16,14 +23,18 @@ enum UTCStamp {
     }
 
     /// `yyyyMMdd'T'HHmmss'Z'`: a manifest version.
-    static func compact(_ date: Date) -> String {
-        let f = fields(of: date)
-        return digits(f.year, 4) + digits(f.month, 2) + digits(f.day, 2) + "T" + digits(f.hour, 2)
+    public static func compact(_ date: Date) -> String { compact(fields(of: date)) }
+
+    /// ``compact(_:)`` of a whole number of seconds since 1970 (SigV4's `x-amz-date`).
+    public static func compact(seconds: Int) -> String { compact(fields(ofSeconds: seconds)) }
+
+    private static func compact(_ f: Fields) -> String {
+        digits(f.year, 4) + digits(f.month, 2) + digits(f.day, 2) + "T" + digits(f.hour, 2)
             + digits(f.minute, 2) + digits(f.second, 2) + "Z"
     }
 
     /// `yyyy-MM-dd'T'HH:mm:ss'Z'`: RFC 3339, as `ISO8601DateFormatter` writes it by default.
-    static func iso8601(_ date: Date) -> String {
+    public static func iso8601(_ date: Date) -> String {
         let f = fields(of: date)
         return digits(f.year, 4) + "-" + digits(f.month, 2) + "-" + digits(f.day, 2) + "T" + digits(f.hour, 2) + ":"
             + digits(f.minute, 2) + ":" + digits(f.second, 2) + "Z"
@@ -31,7 +42,7 @@ enum UTCStamp {
 
     /// The date of a ``compact(_:)`` stamp; nil unless `text` is one (16 characters, a real
     /// calendar day, hours below 24, minutes and seconds below 60).
-    static func date(compact text: String) -> Date? {
+    public static func date(compact text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
