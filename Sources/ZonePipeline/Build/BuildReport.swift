@@ -82,10 +82,12 @@ public struct BuildReport: Codable, Sendable {
 /// (``PrettyJSON``); members in the order of their names' UTF-8 bytes.
 extension BuildReport {
     /// The gaps, when there are many, are written on `jobs` threads.
-    /// `gapTexts`: ``gapText(_:)`` of each city's gaps, in city order, when at hand (a
-    /// cached city keeps its own), so the gaps are copied, not written again; ignored unless
-    /// they hold as many gaps as ``gaps``.
-    public func jsonBytes(jobs: Int = defaultJobs, gapTexts: [GapText]? = nil) throws -> [UInt8] {
+    public func jsonBytes(jobs: Int = defaultJobs) throws -> [UInt8] { try jsonBytes(jobs: jobs, gapTexts: nil) }
+
+    /// `gapTexts`: ``gapText(_:)`` of each city's gaps, in city order, when at hand (a cached
+    /// city keeps its own), so the gaps are copied, not written again; ignored unless they hold
+    /// as many gaps as ``gaps``.
+    func jsonBytes(jobs: Int = defaultJobs, gapTexts: [GapText]?) throws -> [UInt8] {
         var w = PrettyJSON()
         var failure: Error?
         w.object { w in
@@ -142,9 +144,9 @@ extension BuildReport {
 
 extension BuildReport {
     /// Gap findings as report.json writes them: the elements of its `gaps` array.
-    public struct GapText: Sendable, Equatable {
-        public var count: Int
-        public var bytes: [UInt8]
+    struct GapText: Sendable, Equatable {
+        var count: Int
+        var bytes: [UInt8]
     }
 
     /// The text of `gaps` in report.json, written once when a city is built and kept in its

@@ -32,44 +32,34 @@ struct PrettyJSON {
         close(UInt8(ascii: "]"))
     }
 
-    /// ``array(_:_:)``'s bytes, the elements written on `jobs` threads in as many runs and
-    /// joined: each run starts at this depth, after the first with its separating comma.
+    /// ``array(_:_:)``'s bytes, the elements written on `jobs` threads in as many runs
+    /// (``run(_:depth:reserving:_:)``) and joined.
     mutating func array<T: Sendable>(
         _ items: [T], jobs: Int, _ element: @Sendable @escaping (inout PrettyJSON, T) -> Void
     ) {
         let runs = max(1, min(jobs, items.count / 512))
         guard runs > 1 else { return array(items, element) }
-        open(UInt8(ascii: "["))
-        let depth = depth
+        let depth = depth + 1
         let parts = parallelMap(count: runs, jobs: runs) { run in
-            var part = PrettyJSON()
-            (part.depth, part.isEmpty) = (depth, run == 0)
             // Room to grow into without copying (a gap finding is about 500 bytes; pages never
             // written are never touched).
-            part.bytes.reserveCapacity(1024 * (items.count / runs + 1))
-            for i in (items.count * run / runs)..<(items.count * (run + 1) / runs) {
-                part.next()
-                element(&part, items[i])
-            }
-            return part
+            Self.run(
+                items[(items.count * run / runs)..<(items.count * (run + 1) / runs)], depth: depth,
+                reserving: 1024 * (items.count / runs + 1), element)
         }
-        // Room for what follows too: growing a 4 MB report would copy it once more.
-        let total = parts.reduce(bytes.count) { $0 + $1.bytes.count }
-        bytes.reserveCapacity(total + total / 16 + 4096)
-        for part in parts {
-            bytes += part.bytes
-            invalidNumber = invalidNumber || part.invalidNumber
-        }
-        isEmpty = false
-        close(UInt8(ascii: "]"))
+        if parts.contains(where: { $0 == nil }) { invalidNumber = true }
+        array(runs: parts.map { $0 ?? [] })
     }
 
-    /// The elements of an array at `depth` (the depth inside the array: 2 for an array that
-    /// is a member of the top-level object), as ``array(_:_:)`` writes them, with no bracket and no comma before
-    /// the first: a run for ``array(runs:)``. Nil when a number is not finite.
-    static func run<S: Sequence>(_ items: S, depth: Int, _ element: (inout PrettyJSON, S.Element) -> Void) -> [UInt8]? {
+    /// The elements of an array at `depth` (inside the array: 2 for an array that is a member
+    /// of the top-level object), as ``array(_:_:)`` writes them, with no bracket and no comma
+    /// before the first: a run for ``array(runs:)``; nil when a number is not finite.
+    static func run<S: Sequence>(
+        _ items: S, depth: Int, reserving capacity: Int = 0, _ element: (inout PrettyJSON, S.Element) -> Void
+    ) -> [UInt8]? {
         var part = PrettyJSON()
         (part.depth, part.isEmpty) = (depth, true)
+        part.bytes.reserveCapacity(capacity)
         for item in items {
             part.next()
             element(&part, item)
@@ -77,11 +67,13 @@ struct PrettyJSON {
         return part.invalidNumber ? nil : part.bytes
     }
 
-    /// `[ ... ]` of the elements of ``run(_:depth:_:)``s made at this array's depth, joined
-    /// (empty runs hold no element).
+    /// `[ ... ]` of ``run(_:depth:reserving:_:)``s made at this array's depth, joined (an
+    /// empty run holds no element), into room reserved for them and what follows (growing a
+    /// 4 MB report would copy it once more).
     mutating func array(runs: [[UInt8]]) {
         open(UInt8(ascii: "["))
-        bytes.reserveCapacity(runs.reduce(bytes.count) { $0 + $1.count + 1 } + 4096)
+        let total = runs.reduce(bytes.count) { $0 + $1.count + 1 }
+        bytes.reserveCapacity(total + total / 16 + 4096)
         for run in runs where !run.isEmpty {
             if !isEmpty { bytes.append(UInt8(ascii: ",")) }
             bytes += run
