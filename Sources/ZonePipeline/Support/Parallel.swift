@@ -37,7 +37,7 @@ func parallelMap<Worker, Result>(
     return slots.collect()
 }
 
-/// ``parallelMap(count:jobs:weights:makeWorker:_:)`` for work that needs no state of its own.
+/// ``parallelMap(count:jobs:weights:lending:makeWorker:_:)`` for work that needs no state of its own.
 func parallelMap<Result>(
     count: Int, jobs: Int, weights: [Int]? = nil, lending: IdleCores? = nil, _ body: @Sendable (Int) -> Result
 ) -> [Result] {
