@@ -17,10 +17,10 @@ struct GridIndex: Sendable {
     private var cellStart: [Int32]
     private var cellItems: [Int32]
     private let boxes: [BoundingBox]
-    /// Each item's lowest column and row: two boxes that meet first share the cell
-    /// (max of their columns, max of their rows), as cells are monotonic in the coordinates.
-    private var firstColumn: [Int32]
-    private var firstRow: [Int32]
+    /// Per entry of `cellItems`, its item's lowest column and row: two boxes that meet first
+    /// share the cell (max of their columns, max of their rows), as cells are monotonic in the
+    /// coordinates. Kept per entry, beside the item, so a cell's pairs read them in order.
+    private var cellFirst: [SIMD2<Int32>]
 
     /// Mean entries per occupied cell above which the grid is made sparse and finer.
     static let crowded = 8
@@ -40,16 +40,10 @@ struct GridIndex: Sendable {
         let side = (width * height / cells).squareRoot()
         var columns = max(1, min(4096, Int((width / side).rounded(.up))))
         var rows = max(1, min(4096, Int((height / side).rounded(.up))))
-        firstColumn = []
-        firstRow = []
-        firstColumn.reserveCapacity(boxes.count)
-        firstRow.reserveCapacity(boxes.count)
         // Entries of cell c at c + 1 (cells row by row), then where each cell starts.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for b in boxes {
             let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
-            firstColumn.append(Int32(r.x0))
-            firstRow.append(Int32(r.y0))
             for y in r.y0...r.y1 { for x in r.x0...r.x1 { counts[y * columns + x + 1] += 1 } }
         }
         var table: IntegerTable<GridPoint>?
@@ -59,10 +53,8 @@ struct GridIndex: Sendable {
             (columns, rows) = (refined.columns, refined.rows)
             var occupied = IntegerTable<GridPoint>(capacity: 0)
             counts = [0]
-            for (item, b) in boxes.enumerated() {
+            for b in boxes {
                 let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
-                firstColumn[item] = Int32(r.x0)
-                firstRow[item] = Int32(r.y0)
                 for y in r.y0...r.y1 {
                     for x in r.x0...r.x1 {
                         let (n, new) = occupied.insert(GridPoint(x: Int64(x), y: Int64(y)))
@@ -82,6 +74,7 @@ struct GridIndex: Sendable {
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
         var fill = counts
         cellItems = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
+        cellFirst = [SIMD2<Int32>](repeating: .zero, count: cellItems.count)
         if table != nil {
             var e = 0
             for item in boxes.indices {
@@ -89,6 +82,7 @@ struct GridIndex: Sendable {
                 for _ in 0..<((r.y1 - r.y0 + 1) * (r.x1 - r.x0 + 1)) {
                     let c = Int(entryCells[e])
                     cellItems[Int(fill[c])] = Int32(item)
+                    cellFirst[Int(fill[c])] = SIMD2(Int32(r.x0), Int32(r.y0))
                     fill[c] += 1
                     e += 1
                 }
@@ -100,6 +94,7 @@ struct GridIndex: Sendable {
                     for x in r.x0...r.x1 {
                         let c = y * columns + x
                         cellItems[Int(fill[c])] = Int32(item)
+                        cellFirst[Int(fill[c])] = SIMD2(Int32(r.x0), Int32(r.y0))
                         fill[c] += 1
                     }
                 }
@@ -166,34 +161,31 @@ struct GridIndex: Sendable {
         boxes.withUnsafeBufferPointer { boxes in
             cellStart.withUnsafeBufferPointer { cellStart in
                 cellItems.withUnsafeBufferPointer { cellItems in
-                    firstColumn.withUnsafeBufferPointer { firstColumn in
-                        firstRow.withUnsafeBufferPointer { firstRow in
-                            func visit(_ c: Int, _ x: Int, _ y: Int) {
-                                for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
-                                    let item = Int(cellItems[k])
-                                    let b = boxes[item]
-                                    guard b.west <= box.east, box.west <= b.east, b.south <= box.north,
-                                        box.south <= b.north
-                                    else { continue }
-                                    // Report an item only in the first cell both boxes share.
-                                    if max(Int(firstColumn[item]), r.x0) == x && max(Int(firstRow[item]), r.y0) == y {
-                                        body(item)
-                                    }
-                                }
+                    cellFirst.withUnsafeBufferPointer { cellFirst in
+                        func visit(_ c: Int, _ x: Int, _ y: Int) {
+                            for k in Int(cellStart[c])..<Int(cellStart[c + 1]) {
+                                // Report an item only in the first cell both boxes share.
+                                let first = cellFirst[k]
+                                guard max(Int(first.x), r.x0) == x && max(Int(first.y), r.y0) == y else { continue }
+                                let item = Int(cellItems[k])
+                                let b = boxes[item]
+                                guard b.west <= box.east, box.west <= b.east, b.south <= box.north, box.south <= b.north
+                                else { continue }
+                                body(item)
                             }
-                            // A box over more cells of a sparse grid than it has occupied: those, in order.
-                            if let occupied, (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > occupied.count {
-                                for (c, p) in occupied.keys.enumerated() {
-                                    let (x, y) = (Int(p.x), Int(p.y))
-                                    if r.x0 <= x && x <= r.x1 && r.y0 <= y && y <= r.y1 { visit(c, x, y) }
-                                }
-                                return
+                        }
+                        // A box over more cells of a sparse grid than it has occupied: those, in order.
+                        if let occupied, (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > occupied.count {
+                            for (c, p) in occupied.keys.enumerated() {
+                                let (x, y) = (Int(p.x), Int(p.y))
+                                if r.x0 <= x && x <= r.x1 && r.y0 <= y && y <= r.y1 { visit(c, x, y) }
                             }
-                            for y in r.y0...r.y1 {
-                                for x in r.x0...r.x1 {
-                                    guard let c = cellNumber(x, y) else { continue }
-                                    visit(c, x, y)
-                                }
+                            return
+                        }
+                        for y in r.y0...r.y1 {
+                            for x in r.x0...r.x1 {
+                                guard let c = cellNumber(x, y) else { continue }
+                                visit(c, x, y)
                             }
                         }
                     }
@@ -218,43 +210,40 @@ struct GridIndex: Sendable {
             boxes.withUnsafeBufferPointer { boxes in
                 cellStart.withUnsafeBufferPointer { cellStart in
                     cellItems.withUnsafeBufferPointer { cellItems in
-                        firstColumn.withUnsafeBufferPointer { firstColumn in
-                            firstRow.withUnsafeBufferPointer { firstRow in
-                                for c in cells {
-                                    let start = Int(cellStart[c])
-                                    let end = Int(cellStart[c + 1])
-                                    guard end - start > 1 else { continue }
-                                    let (x32, y32): (Int32, Int32)
-                                    if let occupied {
-                                        (x32, y32) = (Int32(occupied.keys[c].x), Int32(occupied.keys[c].y))
-                                    } else {
-                                        (x32, y32) = (Int32(c % columns), Int32(c / columns))
+                        cellFirst.withUnsafeBufferPointer { cellFirst in
+                            for c in cells {
+                                let start = Int(cellStart[c])
+                                let end = Int(cellStart[c + 1])
+                                guard end - start > 1 else { continue }
+                                let here: SIMD2<Int32>
+                                if let occupied {
+                                    here = SIMD2(Int32(occupied.keys[c].x), Int32(occupied.keys[c].y))
+                                } else {
+                                    here = SIMD2(Int32(c % columns), Int32(c / columns))
+                                }
+                                // The end of the current item's run of one group.
+                                var runEnd = start
+                                for i in start..<(end - 1) {
+                                    let a = Int(cellItems[i])
+                                    if !grouped {
+                                        runEnd = i + 1
+                                    } else if i >= runEnd {
+                                        runEnd = i + 1
+                                        while runEnd < end && groups[Int(cellItems[runEnd])] == groups[a] {
+                                            runEnd += 1
+                                        }
                                     }
-                                    // The end of the current item's run of one group.
-                                    var runEnd = start
-                                    for i in start..<(end - 1) {
-                                        let a = Int(cellItems[i])
-                                        if !grouped {
-                                            runEnd = i + 1
-                                        } else if i >= runEnd {
-                                            runEnd = i + 1
-                                            while runEnd < end && groups[Int(cellItems[runEnd])] == groups[a] {
-                                                runEnd += 1
-                                            }
-                                        }
-                                        let ba = boxes[a]
-                                        let (ax, ay) = (firstColumn[a], firstRow[a])
-                                        for j in runEnd..<end {
-                                            let b = Int(cellItems[j])
-                                            // In the first cell (in scan order) both boxes share.
-                                            guard max(ax, firstColumn[b]) == x32, max(ay, firstRow[b]) == y32
-                                            else { continue }
-                                            let bb = boxes[b]
-                                            guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
-                                                bb.south <= ba.north
-                                            else { continue }
-                                            body(min(a, b), max(a, b))
-                                        }
+                                    let firstA = cellFirst[i]
+                                    let ba = boxes[a]
+                                    for j in runEnd..<end {
+                                        // In the first cell (in scan order) both boxes share.
+                                        guard pointwiseMax(firstA, cellFirst[j]) == here else { continue }
+                                        let b = Int(cellItems[j])
+                                        let bb = boxes[b]
+                                        guard ba.west <= bb.east, bb.west <= ba.east, ba.south <= bb.north,
+                                            bb.south <= ba.north
+                                        else { continue }
+                                        body(min(a, b), max(a, b))
                                     }
                                 }
                             }

