@@ -18,14 +18,13 @@ public struct ValidityProblem: Sendable, Equatable {
 }
 
 /// The first problem GEOS finds in `geometry` (`GEOSisValidDetail_r`, flags 0), or nil when it is valid.
-/// A polygon of one ring that is certainly simple is valid without GEOS
-/// (``PolygonalGeometry/isOneCertainlySimpleRing``).
+/// Geometry that is certainly valid is not built in GEOS
+/// (``PolygonalGeometry/isCertainlyValid``).
 ///
 /// Throws ``GEOSError`` when the geometry cannot be built in GEOS at all (an unclosed ring, a ring
 /// of 1–2 positions, malformed offsets) or when the check itself fails.
 public func validityProblem(of geometry: PolygonalGeometry, context: GEOSContext) throws -> ValidityProblem? {
-    // Most features are one simple ring: valid without building them in GEOS.
-    if geometry.isOneCertainlySimpleRing { return nil }
+    if geometry.isCertainlyValid { return nil }
     return try geometry.makeGEOSGeometry(context: context).validityProblem()
 }
 

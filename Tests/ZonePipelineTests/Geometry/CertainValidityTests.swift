@@ -1,0 +1,182 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ZonePipeline
+
+/// The validity fast path (``PolygonalGeometry/isCertainlyValid``) against GEOS: it may
+/// decline valid geometry (GEOS then decides), but never accept what GEOS finds invalid, and it
+/// must accept the ordinary rings and polygons it exists for.
+@Suite struct CertainValidityTests {
+    /// A star-shaped ring around (cx, cy), of at least four vertices at increasing angles, no
+    /// two more than 0.75π apart: always simple (each side spans its own sector of the centre).
+    static func star(
+        _ r: inout SeededRandom, count: Int, cx: Double, cy: Double, size: Double = 0.01, least: Double = 0.1
+    ) -> [Double] {
+        let count = max(count, 4)
+        let angles = (0..<count).map { k in (Double(k) + 0.5 * r.unit()) / Double(count) * 2 * Double.pi }
+        var ring: [Double] = []
+        for a in angles {
+            let radius = size * (least + (1 - least) * r.unit())
+            ring += [cx + radius * cos(a), cy + radius * sin(a)]
+        }
+        return ring + ring[0..<2]
+    }
+
+    /// A ring on a small integer grid: collinear runs, touching vertices, spikes, crossings and
+    /// repeated positions are all common.
+    static func gridRing(_ r: inout SeededRandom, count: Int) -> [Double] {
+        var ring: [Double] = []
+        for _ in 0..<count {
+            let x = Double(r.next() % 5)
+            let y = Double(r.next() % 5)
+            ring += [x, y]
+            if r.next() % 8 == 0 { ring += [x, y] }
+        }
+        return ring + ring[0..<2]
+    }
+
+    /// A star whose vertices are moved towards random others: crossings, some near-touches.
+    static func dentedStar(_ r: inout SeededRandom, count: Int) -> [Double] {
+        var ring = star(&r, count: count, cx: 13.4, cy: 52.5)
+        let n = ring.count / 2 - 1
+        for _ in 0..<(1 + Int(r.next() % 3)) {
+            let i = Int(r.next() % UInt64(n))
+            let j = Int(r.next() % UInt64(n))
+            let t = r.unit()
+            ring[2 * i] += t * (ring[2 * j] - ring[2 * i])
+            ring[2 * i + 1] += t * (ring[2 * j + 1] - ring[2 * i + 1])
+        }
+        ring[2 * n] = ring[0]
+        ring[2 * n + 1] = ring[1]
+        return ring
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aRingTheFastPathAcceptsIsValidToGEOS(seed: UInt64) throws {
+        let context = try GEOSContext()
+        var r = SeededRandom(seed: seed)
+        var accepted = 0
+        var invalid = 0
+        for k in 0..<3000 {
+            let count = 3 + Int(r.next() % 40)
+            let ring: [Double]
+            switch k % 3 {
+            case 0: ring = Self.star(&r, count: count, cx: 13.4, cy: 52.5)
+            case 1: ring = Self.gridRing(&r, count: count)
+            default: ring = Self.dentedStar(&r, count: count)
+            }
+            let geometry = flat([[ring]], isMulti: k % 2 == 0)
+            let geos = try geometry.makeGEOSGeometry(context: context).validityProblem()
+            if geometry.isCertainlyValid {
+                accepted += 1
+                #expect(geos == nil, "accepted, but GEOS finds \(geos!.reason): \(ring)")
+            }
+            if geos != nil { invalid += 1 }
+            // The public check answers as GEOS does, fast path or not.
+            #expect(try validityProblem(of: geometry, context: context) == geos)
+        }
+        #expect(accepted > 1000)
+        #expect(invalid > 500)
+    }
+
+    @Test(arguments: [4, 5] as [UInt64])
+    func everyOrdinaryStarTakesTheFastPath(seed: UInt64) {
+        var r = SeededRandom(seed: seed)
+        for _ in 0..<500 {
+            let count = 3 + Int(r.next() % 300)
+            let ring = Self.star(&r, count: count, cx: -122.4, cy: 37.8)
+            #expect(flat([[ring]]).isCertainlyValid, "\(count) vertices")
+        }
+    }
+
+    /// Polygons of a shell and holes, and multipolygons of such parts, placed at random: holes
+    /// inside, outside and across their shell and each other, parts apart, nested and overlapping.
+    static func polygons(_ r: inout SeededRandom) -> PolygonalGeometry {
+        var parts: [[[Double]]] = []
+        for _ in 0..<(1 + Int(r.next() % 3)) {
+            let (cx, cy) = (13.4 + 0.05 * r.unit(), 52.5 + 0.05 * r.unit())
+            var polygon = [star(&r, count: 8 + Int(r.next() % 40), cx: cx, cy: cy, size: 0.01, least: 0.6)]
+            for _ in 0..<Int(r.next() % 4) {
+                let (hx, hy) = (cx + 0.008 * (r.unit() - 0.5), cy + 0.008 * (r.unit() - 0.5))
+                polygon.append(reversed(star(&r, count: 4 + Int(r.next() % 10), cx: hx, cy: hy, size: 0.002)))
+            }
+            parts.append(polygon)
+        }
+        return flat(parts, isMulti: parts.count > 1 || r.next() % 2 == 0)
+    }
+
+    @Test(arguments: [6, 7, 8] as [UInt64])
+    func polygonsTheFastPathAcceptsAreValidToGEOS(seed: UInt64) throws {
+        let context = try GEOSContext()
+        var r = SeededRandom(seed: seed)
+        var accepted = (holes: 0, parts: 0)
+        var invalid = 0
+        var declinedValid = 0
+        for _ in 0..<1500 {
+            let geometry = Self.polygons(&r)
+            let geos = try geometry.makeGEOSGeometry(context: context).validityProblem()
+            if geometry.isCertainlyValid {
+                if geometry.ringCount > geometry.polygonCount { accepted.holes += 1 }
+                if geometry.polygonCount > 1 { accepted.parts += 1 }
+                #expect(geos == nil, "accepted, but GEOS finds \(geos!.reason) at \(geos!.x) \(geos!.y)")
+            }
+            if geos != nil { invalid += 1 }
+            if geos == nil && !geometry.isCertainlyValid { declinedValid += 1 }
+            #expect(try validityProblem(of: geometry, context: context) == geos)
+        }
+        #expect(accepted.holes > 100)
+        #expect(accepted.parts > 100)
+        #expect(invalid > 300)
+        // Declined although valid: none here (what it declines, islands in holes and rings that
+        // touch, cannot arise at these sizes).
+        #expect(declinedValid == 0)
+    }
+
+    static let acceptedShapes: [NamedGeometry] = [
+        NamedGeometry("square with two holes", flat([[square(0, 0, 10), reversed(square(2, 2, 3)), reversed(square(6, 6, 3))]])),
+        NamedGeometry("two disjoint squares", flat([[square(0, 0, 1)], [square(5, 5, 1)]])),
+        NamedGeometry("squares side by side, apart", flat([[square(0, 0, 1)], [square(1.5, 0, 1)]])),
+    ]
+
+    @Test(arguments: acceptedShapes)
+    func ordinaryPolygonsTakeTheFastPath(_ input: NamedGeometry) {
+        #expect(input.geometry.isCertainlyValid)
+    }
+
+    static let declined: [NamedGeometry] = [
+        NamedGeometry("bow-tie", flat([[[0, 0, 2, 2, 2, 0, 0, 2, 0, 0]]])),
+        NamedGeometry("touching itself at a vertex", flat([[[0, 0, 4, 0, 2, 2, 4, 4, 0, 4, 2, 2, 0, 0]]])),
+        NamedGeometry("a spike folding back", flat([[[0, 0, 4, 0, 4, 4, 4, 6, 4, 4, 0, 4, 0, 0]]])),
+        NamedGeometry("three positions", flat([[[3, 4, 5, 6, 3, 4]]])),
+        NamedGeometry("collinear", flat([[[0, 0, 1, 1, 2, 2, 0, 0]]])),
+        NamedGeometry("unclosed", flat([[[0, 0, 1, 0, 1, 1, 0, 1]]])),
+        NamedGeometry("not finite", flat([[[0, 0, 1, 0, .infinity, 1, 0, 0]]])),
+        NamedGeometry("hole outside its shell", flat([[square(0, 0, 10), reversed(square(20, 21, 1))]])),
+        NamedGeometry("hole across its shell", flat([[square(0, 0, 10), reversed(square(8, 2, 4))]])),
+        NamedGeometry("nested holes", flat([[square(0, 0, 10), reversed(square(2, 2, 6)), reversed(square(3, 3, 1))]])),
+        NamedGeometry("nested shells", flat([[square(0, 0, 10)], [square(2, 3, 2)]])),
+        NamedGeometry("overlapping parts", flat([[square(0, 0, 2)], [square(1, 1, 2)]])),
+        // Valid to GEOS, but not in the shapes the fast path vouches for:
+        NamedGeometry("parts touching at a corner", flat([[square(0, 0, 1)], [square(1, 1, 1)]])),
+        NamedGeometry("hole touching its shell", flat([[square(0, 0, 10), reversed([0, 5, 3, 4, 3, 6, 0, 5])]])),
+        NamedGeometry("island in a hole", flat([[square(0, 0, 10), reversed(square(2, 2, 6))], [square(4, 4, 1)]])),
+        NamedGeometry("empty", flat([])),
+    ]
+
+    @Test(arguments: declined)
+    func whatItCannotVouchForGoesToGEOS(_ input: NamedGeometry) throws {
+        #expect(!input.geometry.isCertainlyValid)
+        // And GEOS still answers: the same problem as without the fast path.
+        let context = try GEOSContext()
+        let direct = Result { try input.geometry.makeGEOSGeometry(context: context).validityProblem() }
+        let checked = Result { try validityProblem(of: input.geometry, context: context) }
+        #expect("\(checked)" == "\(direct)")
+    }
+
+    @Test func repeatedPositionsAndCollinearVerticesStayValid() {
+        // A square with a repeated corner and a vertex in the middle of a side.
+        let ring: [Double] = [0, 0, 1, 0, 1, 0, 2, 0, 2, 2, 0, 2, 0, 0]
+        #expect(flat([[ring]], isMulti: false).isCertainlyValid)
+    }
+}
