@@ -134,7 +134,8 @@ import Testing
     }
 
     static let acceptedShapes: [NamedGeometry] = [
-        NamedGeometry("square with two holes", flat([[square(0, 0, 10), reversed(square(2, 2, 3)), reversed(square(6, 6, 3))]])),
+        NamedGeometry(
+            "square with two holes", flat([[square(0, 0, 10), reversed(square(2, 2, 3)), reversed(square(6, 6, 3))]])),
         NamedGeometry("two disjoint squares", flat([[square(0, 0, 1)], [square(5, 5, 1)]])),
         NamedGeometry("squares side by side, apart", flat([[square(0, 0, 1)], [square(1.5, 0, 1)]])),
     ]
@@ -154,7 +155,8 @@ import Testing
         NamedGeometry("not finite", flat([[[0, 0, 1, 0, .infinity, 1, 0, 0]]])),
         NamedGeometry("hole outside its shell", flat([[square(0, 0, 10), reversed(square(20, 21, 1))]])),
         NamedGeometry("hole across its shell", flat([[square(0, 0, 10), reversed(square(8, 2, 4))]])),
-        NamedGeometry("nested holes", flat([[square(0, 0, 10), reversed(square(2, 2, 6)), reversed(square(3, 3, 1))]])),
+        NamedGeometry(
+            "nested holes", flat([[square(0, 0, 10), reversed(square(2, 2, 6)), reversed(square(3, 3, 1))]])),
         NamedGeometry("nested shells", flat([[square(0, 0, 10)], [square(2, 3, 2)]])),
         NamedGeometry("overlapping parts", flat([[square(0, 0, 2)], [square(1, 1, 2)]])),
         // Valid to GEOS, but not in the shapes the fast path vouches for:

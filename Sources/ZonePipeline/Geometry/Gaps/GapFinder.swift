@@ -49,7 +49,8 @@ struct GapFinder {
                 let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / n)
                 let own = (segments.feature[s], segments.feature[t])
                 if coverage.covers(centre, except: own, hint: &hint)
-                    && piece.hull.allSatisfy({ coverage.covers(centre + ($0 - centre) * 0.5, except: own, hint: &hint) })
+                    && piece.hull.allSatisfy({ coverage.covers(centre + ($0 - centre) * 0.5, except: own, hint: &hint) }
+                    )
                 {
                     continue
                 }
