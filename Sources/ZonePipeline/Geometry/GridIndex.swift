@@ -42,8 +42,12 @@ struct GridIndex: Sendable {
         var rows = max(1, min(4096, Int((height / side).rounded(.up))))
         // Entries of cell c at c + 1 (cells row by row), then where each cell starts.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        // Each item's cells, computed once for counting and filling: x0, x1, y0, y1.
+        var spans: [SIMD4<Int32>] = []
+        spans.reserveCapacity(boxes.count)
         for b in boxes {
             let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
+            spans.append(SIMD4(Int32(r.x0), Int32(r.x1), Int32(r.y0), Int32(r.y1)))
             for y in r.y0...r.y1 { for x in r.x0...r.x1 { counts[y * columns + x + 1] += 1 } }
         }
         var table: IntegerTable<GridPoint>?
@@ -53,8 +57,9 @@ struct GridIndex: Sendable {
             (columns, rows) = (refined.columns, refined.rows)
             var occupied = IntegerTable<GridPoint>(capacity: 0)
             counts = [0]
-            for b in boxes {
+            for (item, b) in boxes.enumerated() {
                 let r = Self.cells(b, west, south, width / Double(columns), height / Double(rows), columns, rows)
+                spans[item] = SIMD4(Int32(r.x0), Int32(r.x1), Int32(r.y0), Int32(r.y1))
                 for y in r.y0...r.y1 {
                     for x in r.x0...r.x1 {
                         let (n, new) = occupied.insert(GridPoint(x: Int64(x), y: Int64(y)))
@@ -78,23 +83,23 @@ struct GridIndex: Sendable {
         if table != nil {
             var e = 0
             for item in boxes.indices {
-                let r = Self.cells(boxes[item], west, south, cellWidth, cellHeight, columns, rows)
-                for _ in 0..<((r.y1 - r.y0 + 1) * (r.x1 - r.x0 + 1)) {
+                let r = spans[item]
+                for _ in 0..<(Int(r[3] - r[2] + 1) * Int(r[1] - r[0] + 1)) {
                     let c = Int(entryCells[e])
                     cellItems[Int(fill[c])] = Int32(item)
-                    cellFirst[Int(fill[c])] = SIMD2(Int32(r.x0), Int32(r.y0))
+                    cellFirst[Int(fill[c])] = SIMD2(r[0], r[2])
                     fill[c] += 1
                     e += 1
                 }
             }
         } else {
             for item in boxes.indices {
-                let r = Self.cells(boxes[item], west, south, cellWidth, cellHeight, columns, rows)
-                for y in r.y0...r.y1 {
-                    for x in r.x0...r.x1 {
+                let r = spans[item]
+                for y in Int(r[2])...Int(r[3]) {
+                    for x in Int(r[0])...Int(r[1]) {
                         let c = y * columns + x
                         cellItems[Int(fill[c])] = Int32(item)
-                        cellFirst[Int(fill[c])] = SIMD2(Int32(r.x0), Int32(r.y0))
+                        cellFirst[Int(fill[c])] = SIMD2(r[0], r[2])
                         fill[c] += 1
                     }
                 }
@@ -135,11 +140,12 @@ struct GridIndex: Sendable {
         return nil
     }
 
+    @inline(__always)
     private static func cells(
         _ b: BoundingBox, _ west: Double, _ south: Double, _ w: Double, _ h: Double,
         _ columns: Int, _ rows: Int
     ) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
-        func clamp(_ v: Double, _ n: Int) -> Int { v.isFinite ? max(0, min(n - 1, Int(v))) : (v > 0 ? n - 1 : 0) }
+        @inline(__always) func clamp(_ v: Double, _ n: Int) -> Int { v.isFinite ? max(0, min(n - 1, Int(v))) : (v > 0 ? n - 1 : 0) }
         return (
             clamp((b.west - west) / w, columns), clamp((b.east - west) / w, columns),
             clamp((b.south - south) / h, rows), clamp((b.north - south) / h, rows)

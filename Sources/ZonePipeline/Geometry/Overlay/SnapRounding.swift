@@ -48,12 +48,15 @@ struct SnapRounder {
                 found.removeAll(keepingCapacity: true)
                 let dx = Int128(b.x - a.x)
                 let dy = Int128(b.y - a.y)
+                let (startPixel, endPixel) = (ends[2 * i], ends[2 * i + 1])
                 forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
                     for k in index.range(GridPoint(x: cx, y: cy)) {
                         let p = bucketPixels[k]
-                        guard hits(a, b, pixel: p) else { continue }
+                        // The pixels of the segment's ends hold its ends: met, without a test.
+                        let hot = index.items[k]
+                        guard hot == startPixel || hot == endPixel || hits(a, b, pixel: p) else { continue }
                         let t = Int128(p.x * pixel - a.x) * dx + Int128(p.y * pixel - a.y) * dy
-                        found.append((t, index.items[k]))
+                        found.append((t, hot))
                     }
                 }
                 if found.count > 1 {
