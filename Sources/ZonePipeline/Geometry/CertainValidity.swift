@@ -1,19 +1,17 @@
-/// The input validity check's fast path: polygons whose rings are each certainly simple and
-/// certainly apart from one another, with every hole inside its own shell and nothing else
-/// nested, are valid, and GEOS need not build them. Nine in ten input features are one such
-/// ring; building and checking them in GEOS was most of the scan's validity time.
+/// The validity checks' fast path: polygons whose rings are each certainly simple and meet one
+/// another at most at shared vertices, without crossing there, with every hole inside its own
+/// shell, nothing else nested and each polygon's interior connected, are valid, and GEOS need
+/// not build them. Nine in ten input features are one such ring, and so are most simplified
+/// groups; building and checking those in GEOS was most of the scan's validity time and of the
+/// gate after simplification.
 ///
 /// The predicates are floating point with an error bound (``orientation(_:_:_:)``,
 /// ``segmentsMeet(_:_:_:_:)``, ``segmentsFold(_:_:_:)``): where they cannot tell, or where the
-/// geometry is valid in a way this does not follow (rings touching at a point, an island in a
-/// hole), the answer is "not certain", and GEOS decides. What is accepted has none of the
-/// problems GEOS reports: a ring crossing or touching itself or another ring, too few points,
-/// a hole outside its shell, nested holes or shells, a disconnected interior (which needs rings
-/// that touch).
-///
-/// Not used for the simplified groups (the gate after simplification): their rings touch at
-/// points in most cities (the overlay keeps such touches), so seven in ten groups went to GEOS
-/// after the fast path had been paid for, and the build was no faster.
+/// geometry is valid in a way this does not follow (a vertex touching another ring's segment
+/// inside it, an island in a hole, three rings at one point), the answer is "not certain", and
+/// GEOS decides. What is accepted has none of the problems GEOS reports: a ring crossing or
+/// touching itself, rings crossing or overlapping, too few points, a hole outside its shell,
+/// nested holes or shells, a disconnected interior.
 extension PolygonalGeometry {
     var isCertainlyValid: Bool {
         guard !isEmpty else { return false }
@@ -21,8 +19,10 @@ extension PolygonalGeometry {
         for r in 0..<ringCount {
             guard rings.add(self, ring: r) else { return false }
         }
-        guard rings.segmentsApart() else { return false }
-        return ringCount == 1 || rings.nestedAsPolygons(self)
+        var touches = Set<CertainRings.Touch>()
+        guard rings.segmentsApart(touches: &touches) else { return false }
+        guard ringCount > 1 else { return true }
+        return rings.touchesCrossNothing(touches, self) && rings.nestedAsPolygons(self, touches: touches)
     }
 }
 
@@ -60,8 +60,17 @@ private struct CertainRings {
     /// grid (a sweep pairs every two segments of a north–south border: fine for a few hundred).
     static let sweptSegments = 256
 
-    /// Whether no two segments meet, except neighbours along a ring at their shared vertex.
-    func segmentsApart() -> Bool {
+    /// A vertex two rings share (the lower ring first).
+    struct Touch: Hashable {
+        var x: Double
+        var y: Double
+        var ring: Int32
+        var other: Int32
+    }
+
+    /// Whether no two segments meet, except neighbours along a ring at their shared vertex, and
+    /// segments of two rings that share one end and nothing else: those are `touches`.
+    func segmentsApart(touches: inout Set<Touch>) -> Bool {
         // Segment k (points[k] → points[k + 1]) of its ring, with its x range.
         var segments: [(west: Double, east: Double, k: Int32, ring: Int32)] = []
         segments.reserveCapacity(points.count)
@@ -73,12 +82,28 @@ private struct CertainRings {
         }
         @inline(__always) func apart(_ s: Int, _ t: Int) -> Bool {
             let (k, l) = (Int(segments[s].k), Int(segments[t].k))
-            if segments[s].ring == segments[t].ring {
-                let r = Int(segments[s].ring)
+            let (ring, other) = (segments[s].ring, segments[t].ring)
+            if ring == other {
+                let r = Int(ring)
                 let gap = abs(k - l)
                 if gap == 1 || gap == start[r + 1] - 2 - start[r] { return true }  // neighbours: checked by add
             }
-            return !segmentsMeet(points[k], points[k + 1], points[l], points[l + 1])
+            guard segmentsMeet(points[k], points[k + 1], points[l], points[l + 1]) else { return true }
+            // Rings touching: one shared end, the other ends apart and not folding onto each other.
+            guard ring != other else { return false }
+            let (a0, a1, b0, b1) = (points[k], points[k + 1], points[l], points[l + 1])
+            let p: Point2
+            let (a, b): (Point2, Point2)
+            if a0 == b0 || a0 == b1 {
+                (p, a, b) = (a0, a1, a0 == b0 ? b1 : b0)
+            } else if a1 == b0 || a1 == b1 {
+                (p, a, b) = (a1, a0, a1 == b0 ? b1 : b0)
+            } else {
+                return false
+            }
+            guard a != b, !segmentsFold(p, a, b) else { return false }
+            touches.insert(Touch(x: p.x, y: p.y, ring: min(ring, other), other: max(ring, other)))
+            return true
         }
         guard segments.count > Self.sweptSegments else {
             segments.sort { $0.west < $1.west }
@@ -104,10 +129,64 @@ private struct CertainRings {
         return BoundingBox(west: min(a.x, b.x), south: min(a.y, b.y), east: max(a.x, b.x), north: max(a.y, b.y))
     }
 
-    /// With all rings apart (``segmentsApart()``), whether each hole is inside its own shell and
-    /// no ring is inside another (other than a hole in its shell). One vertex of each ring
-    /// decides, as the rings do not meet.
-    func nestedAsPolygons(_ g: PolygonalGeometry) -> Bool {
+    /// Whether rings that touch (``segmentsApart(touches:)``) only touch: at each shared vertex,
+    /// the other ring's two sides lie in one of the angles between the ring's own two sides
+    /// (both certainly). And whether each polygon's interior stays connected: no two of its
+    /// rings touch twice, and no touches of its rings close a loop (a polygon's rings and their
+    /// touches form a forest).
+    func touchesCrossNothing(_ touches: Set<Touch>, _ g: PolygonalGeometry) -> Bool {
+        guard !touches.isEmpty else { return true }
+        // Where each ring passes each touched vertex: its neighbours there.
+        var around: [Touch: (before: Point2, after: Point2)] = [:]
+        var touched = Set<SIMD2<Double>>()
+        for t in touches { touched.insert(SIMD2(t.x, t.y)) }
+        for r in 0..<(start.count - 1) {
+            let n = start[r + 1] - 1 - start[r]
+            for i in 0..<n {
+                let p = points[start[r] + i]
+                guard touched.contains(SIMD2(p.x, p.y)) else { continue }
+                let key = Touch(x: p.x, y: p.y, ring: Int32(r), other: -1)
+                // A ring through one point twice touches itself (already declined as a meeting).
+                guard around[key] == nil else { return false }
+                around[key] = (points[start[r] + (i == 0 ? n - 1 : i - 1)], points[start[r] + i + 1])
+            }
+        }
+        var polygonOf = [Int](repeating: 0, count: start.count - 1)
+        for q in 0..<g.polygonCount { for r in g.polygonRings(q) { polygonOf[r] = q } }
+        var joined = DisjointSets(count: start.count - 1)
+        // Sorted, so the answer does not depend on the set's order.
+        for t in touches.sorted(by: { ($0.ring, $0.other, $0.x, $0.y) < ($1.ring, $1.other, $1.x, $1.y) }) {
+            let p = (x: t.x, y: t.y)
+            guard let mine = around[Touch(x: t.x, y: t.y, ring: t.ring, other: -1)],
+                let theirs = around[Touch(x: t.x, y: t.y, ring: t.other, other: -1)],
+                let first = Self.side(theirs.before, of: mine, at: p),
+                let second = Self.side(theirs.after, of: mine, at: p), first == second
+            else { return false }
+            if polygonOf[Int(t.ring)] == polygonOf[Int(t.other)] {
+                guard joined.find(Int(t.ring)) != joined.find(Int(t.other)) else { return false }
+                joined.union(Int(t.ring), Int(t.other))
+            }
+        }
+        return true
+    }
+
+    /// In which of the two angles at p between p→before and p→after (a ring's sides) the
+    /// direction p→q lies: true for the one swept counter-clockwise from `after` to `before`.
+    /// Certain on each side of both; along one (opposite it: a fold was declined before), q is
+    /// in the angle wider than a half-turn, or nil when neither angle certainly is.
+    static func side(_ q: Point2, of ring: (before: Point2, after: Point2), at p: Point2) -> Bool? {
+        let fromAfter = orientation(p, ring.after, q)
+        let toBefore = orientation(p, q, ring.before)
+        if fromAfter > 0 && toBefore > 0 { return true }
+        if fromAfter < 0 && toBefore < 0 { return false }
+        let turn = orientation(p, ring.after, ring.before)
+        return turn == 0 ? nil : turn < 0
+    }
+
+    /// With rings that meet only where they touch (``touchesCrossNothing(_:_:)``), whether each
+    /// hole is inside its own shell and no ring is inside another (other than a hole in its
+    /// shell). One vertex of each ring decides, the first that touches nothing.
+    func nestedAsPolygons(_ g: PolygonalGeometry, touches: Set<Touch>) -> Bool {
         let ringCount = start.count - 1
         var shellOf = [Int](repeating: 0, count: ringCount)
         for p in 0..<g.polygonCount {
@@ -119,8 +198,15 @@ private struct CertainRings {
             return b
         }
         let grid = GridIndex(boxes)
+        var touched = Set<SIMD2<Double>>()
+        for t in touches { touched.insert(SIMD2(t.x, t.y)) }
         for r in 0..<ringCount {
-            let p = points[start[r]]
+            guard
+                let k = (start[r]..<(start[r + 1] - 1)).first(where: {
+                    !touched.contains(SIMD2(points[$0].x, points[$0].y))
+                })
+            else { return false }
+            let p = points[k]
             var insideShell = false
             var ok = true
             grid.forEach(meeting: BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)) { c in

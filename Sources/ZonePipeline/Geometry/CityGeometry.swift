@@ -145,7 +145,7 @@ struct CityGeometry {
             }
             geometry.orientForRFC7946()
             // The gate: GEOS checks what simplification did not already check.
-            if !checkedValid, let reason = try geometry.makeGEOSGeometry(context: context).invalidityReason() {
+            if !checkedValid, let reason = try geometry.invalidityReason(context: context) {
                 result.diagnostics.append(
                     .error(
                         features[group.members[0]].location,

@@ -145,7 +145,9 @@ struct GridIndex: Sendable {
         _ b: BoundingBox, _ west: Double, _ south: Double, _ w: Double, _ h: Double,
         _ columns: Int, _ rows: Int
     ) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
-        @inline(__always) func clamp(_ v: Double, _ n: Int) -> Int { v.isFinite ? max(0, min(n - 1, Int(v))) : (v > 0 ? n - 1 : 0) }
+        @inline(__always) func clamp(_ v: Double, _ n: Int) -> Int {
+            v.isFinite ? max(0, min(n - 1, Int(v))) : (v > 0 ? n - 1 : 0)
+        }
         return (
             clamp((b.west - west) / w, columns), clamp((b.east - west) / w, columns),
             clamp((b.south - south) / h, rows), clamp((b.north - south) / h, rows)

@@ -28,6 +28,15 @@ public func validityProblem(of geometry: PolygonalGeometry, context: GEOSContext
     return try geometry.makeGEOSGeometry(context: context).validityProblem()
 }
 
+extension PolygonalGeometry {
+    /// GEOS's reason when the geometry is invalid (``GEOSGeometry/invalidityReason()``), nil when
+    /// it is valid; geometry that is certainly valid (``isCertainlyValid``) is not built in GEOS.
+    func invalidityReason(context: GEOSContext) throws -> String? {
+        if isCertainlyValid { return nil }
+        return try makeGEOSGeometry(context: context).invalidityReason()
+    }
+}
+
 extension GEOSGeometry {
     /// The first validity problem (`GEOSisValidDetail_r`, flags 0), or nil when valid.
     func validityProblem() throws -> ValidityProblem? {

@@ -133,11 +133,90 @@ import Testing
         #expect(declinedValid == 0)
     }
 
+    /// A rectangle on the integer grid with a vertex at every grid point of its sides, so other
+    /// rings' vertices on its sides are its vertices too (touches, not T-junctions).
+    static func gridRectangle(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> [Double] {
+        var ring: [Double] = []
+        for i in 0..<w { ring += [Double(x + i), Double(y)] }
+        for j in 0..<h { ring += [Double(x + w), Double(y + j)] }
+        for i in 0..<w { ring += [Double(x + w - i), Double(y + h)] }
+        for j in 0..<h { ring += [Double(x), Double(y + h - j)] }
+        return ring + [Double(x), Double(y)]
+    }
+
+    /// Polygons on a small integer grid: rectangles that touch, overlap or stand apart, with
+    /// triangular holes that touch their shell and each other at vertices, cross them, or lie
+    /// outside.
+    static func gridPolygons(_ r: inout SeededRandom) -> PolygonalGeometry {
+        var parts: [[[Double]]] = []
+        for _ in 0..<(1 + Int(r.next() % 3)) {
+            let (x, y) = (Int(r.next() % 6), Int(r.next() % 6))
+            let (w, h) = (2 + Int(r.next() % 4), 2 + Int(r.next() % 4))
+            var polygon = [gridRectangle(x, y, w, h)]
+            for _ in 0..<Int(r.next() % 4) {
+                var triangle: [Double] = []
+                for _ in 0..<3 {
+                    triangle += [Double(x + Int(r.next() % UInt64(w + 1))), Double(y + Int(r.next() % UInt64(h + 1)))]
+                }
+                polygon.append(triangle + triangle[0..<2])
+            }
+            parts.append(polygon)
+        }
+        return flat(parts, isMulti: true)
+    }
+
+    /// Whether two rings of g share a vertex.
+    static func ringsTouch(_ g: PolygonalGeometry) -> Bool {
+        var seen: [SIMD2<Double>: Int] = [:]
+        for ring in 0..<g.ringCount {
+            for i in g.ringRange(ring) {
+                let p = g.position(i)
+                if let other = seen[SIMD2(p.x, p.y)], other != ring { return true }
+                seen[SIMD2(p.x, p.y)] = ring
+            }
+        }
+        return false
+    }
+
+    @Test(arguments: [9, 10, 11] as [UInt64])
+    func touchingRingsTheFastPathAcceptsAreValidToGEOS(seed: UInt64) throws {
+        let context = try GEOSContext()
+        var r = SeededRandom(seed: seed)
+        var acceptedTouching = 0
+        var validTouching = 0
+        var invalid = 0
+        for _ in 0..<3000 {
+            let geometry = Self.gridPolygons(&r)
+            let geos = try geometry.makeGEOSGeometry(context: context).validityProblem()
+            if geometry.isCertainlyValid {
+                if Self.ringsTouch(geometry) { acceptedTouching += 1 }
+                #expect(geos == nil, "accepted, but GEOS finds \(geos!.reason) at \(geos!.x) \(geos!.y): \(geometry)")
+            }
+            if geos != nil { invalid += 1 }
+            if geos == nil && Self.ringsTouch(geometry) { validTouching += 1 }
+            #expect(try validityProblem(of: geometry, context: context) == geos)
+            #expect(
+                try geometry.invalidityReason(context: context)
+                    == geometry.makeGEOSGeometry(context: context).invalidityReason())
+        }
+        // Most of the valid shapes with touching rings take the fast path (all of them with
+        // these seeds; T-junctions between holes would not).
+        #expect(acceptedTouching > 25)
+        #expect(10 * acceptedTouching >= 9 * validTouching)
+        #expect(invalid > 300)
+    }
+
     static let acceptedShapes: [NamedGeometry] = [
         NamedGeometry(
             "square with two holes", flat([[square(0, 0, 10), reversed(square(2, 2, 3)), reversed(square(6, 6, 3))]])),
         NamedGeometry("two disjoint squares", flat([[square(0, 0, 1)], [square(5, 5, 1)]])),
         NamedGeometry("squares side by side, apart", flat([[square(0, 0, 1)], [square(1.5, 0, 1)]])),
+        NamedGeometry("parts touching at a corner", flat([[square(0, 0, 1)], [square(1, 1, 1)]])),
+        NamedGeometry(
+            "hole touching its shell at a vertex", flat([[gridRectangle(0, 0, 4, 4), [0, 2, 1, 1, 1, 3, 0, 2]]])),
+        NamedGeometry(
+            "holes touching each other at a vertex",
+            flat([[square(0, 0, 10), [2, 2, 4, 2, 3, 4, 2, 2], [4, 2, 6, 2, 5, 4, 4, 2]]])),
     ]
 
     @Test(arguments: acceptedShapes)
@@ -159,9 +238,15 @@ import Testing
             "nested holes", flat([[square(0, 0, 10), reversed(square(2, 2, 6)), reversed(square(3, 3, 1))]])),
         NamedGeometry("nested shells", flat([[square(0, 0, 10)], [square(2, 3, 2)]])),
         NamedGeometry("overlapping parts", flat([[square(0, 0, 2)], [square(1, 1, 2)]])),
+        NamedGeometry(
+            "parts crossing at a shared vertex",
+            flat([[[0, 0, 2, 0, 1, 1, 2, 2, 0, 2, 0, 0]], [[1, 1, 2, -1, 3, 1, 2, 3, 1, 1]]])),
+        NamedGeometry(
+            "hole touching its shell twice", flat([[gridRectangle(0, 0, 4, 4), [0, 2, 2, 1, 4, 2, 2, 3, 0, 2]]])),
+        NamedGeometry("a ring through one vertex twice", flat([[[0, 0, 4, 0, 2, 2, 4, 4, 0, 4, 2, 2, 0, 0]]])),
         // Valid to GEOS, but not in the shapes the fast path vouches for:
-        NamedGeometry("parts touching at a corner", flat([[square(0, 0, 1)], [square(1, 1, 1)]])),
-        NamedGeometry("hole touching its shell", flat([[square(0, 0, 10), reversed([0, 5, 3, 4, 3, 6, 0, 5])]])),
+        NamedGeometry(
+            "hole touching its shell inside a side", flat([[square(0, 0, 10), reversed([0, 5, 3, 4, 3, 6, 0, 5])]])),
         NamedGeometry("island in a hole", flat([[square(0, 0, 10), reversed(square(2, 2, 6))], [square(4, 4, 1)]])),
         NamedGeometry("empty", flat([])),
     ]

@@ -126,7 +126,7 @@ struct SharedArcSimplify {
         var bad = Set<Int>()
         var found: [String] = []
         for (g, geometry) in geometries.enumerated() {
-            if let reason = try geometry.makeGEOSGeometry(context: context).invalidityReason() {
+            if let reason = try geometry.invalidityReason(context: context) {
                 bad.insert(g)
                 found.append("group \(g) invalid (\(reason))")
             }
