@@ -183,14 +183,17 @@ private struct CertainRings {
         return turn == 0 ? nil : turn < 0
     }
 
-    /// With rings that meet only where they touch (``touchesCrossNothing(_:_:)``), whether each
-    /// hole is inside its own shell and no ring is inside another (other than a hole in its
-    /// shell). One vertex of each ring decides, the first that touches nothing.
+    /// With rings that meet only where they touch (``touchesCrossNothing(_:_:)``), whether the
+    /// rings nest as polygons: each hole inside its own shell and no other ring of its polygon,
+    /// and any ring inside another polygon only within one of that polygon's holes (an island).
+    /// One vertex of each ring decides, the first that touches nothing.
     func nestedAsPolygons(_ g: PolygonalGeometry, touches: Set<Touch>) -> Bool {
         let ringCount = start.count - 1
-        var shellOf = [Int](repeating: 0, count: ringCount)
-        for p in 0..<g.polygonCount {
-            for r in g.polygonRings(p) { shellOf[r] = g.polygonRings(p).lowerBound }
+        var polygonOf = [Int](repeating: 0, count: ringCount)
+        var isShell = [Bool](repeating: false, count: ringCount)
+        for q in 0..<g.polygonCount {
+            for r in g.polygonRings(q) { polygonOf[r] = q }
+            isShell[g.polygonRings(q).lowerBound] = true
         }
         let boxes = (0..<ringCount).map { r in
             var b = box(start[r])
@@ -200,6 +203,9 @@ private struct CertainRings {
         let grid = GridIndex(boxes)
         var touched = Set<SIMD2<Double>>()
         for t in touches { touched.insert(SIMD2(t.x, t.y)) }
+        // The polygons whose shell, and those one of whose holes, hold the vertex (few).
+        var shells: [Int] = []
+        var holes: [Int] = []
         for r in 0..<ringCount {
             guard
                 let k = (start[r]..<(start[r + 1] - 1)).first(where: {
@@ -207,18 +213,26 @@ private struct CertainRings {
                 })
             else { return false }
             let p = points[k]
-            var insideShell = false
-            var ok = true
+            shells.removeAll(keepingCapacity: true)
+            holes.removeAll(keepingCapacity: true)
+            var certain = true
             grid.forEach(meeting: BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)) { c in
-                guard ok, c != r else { return }
+                guard certain, c != r else { return }
                 guard let inside = certainlyInside(p, ring: c) else {
-                    ok = false
+                    certain = false
                     return
                 }
-                guard inside else { return }
-                if shellOf[r] != r && c == shellOf[r] { insideShell = true } else { ok = false }
+                if inside { if isShell[c] { shells.append(polygonOf[c]) } else { holes.append(polygonOf[c]) } }
             }
-            guard ok, shellOf[r] == r || insideShell else { return false }
+            guard certain else { return false }
+            let own = polygonOf[r]
+            // A hole in its shell; in no other hole of its polygon, nor a shell in one of its own.
+            guard isShell[r] || shells.contains(own), !holes.contains(own) else { return false }
+            // Within another polygon only inside one of its holes.
+            for q in shells where q != own {
+                guard holes.lazy.filter({ $0 == q }).count == 1 else { return false }
+            }
+            for q in holes where !shells.contains(q) { return false }
         }
         return true
     }
