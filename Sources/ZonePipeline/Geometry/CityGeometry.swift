@@ -144,7 +144,8 @@ struct CityGeometry {
                 continue
             }
             geometry.orientForRFC7946()
-            // The gate: GEOS checks what simplification did not already check.
+            // The gate: the validity check (GEOS where not certain) of what simplification did
+            // not already check.
             if !checkedValid, let reason = try geometry.invalidityReason(context: context) {
                 result.diagnostics.append(
                     .error(

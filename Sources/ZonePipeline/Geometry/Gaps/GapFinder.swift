@@ -48,12 +48,8 @@ struct GapFinder {
                 let n = Double(piece.hull.count)
                 let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / n)
                 let own = (segments.feature[s], segments.feature[t])
-                if coverage.covers(centre, except: own, hint: &hint)
-                    && piece.hull.allSatisfy({ coverage.covers(centre + ($0 - centre) * 0.5, except: own, hint: &hint) }
-                    )
-                {
-                    continue
-                }
+                func covered(_ p: Point) -> Bool { coverage.covers(p, except: own, hint: &hint) }
+                if covered(centre) && piece.hull.allSatisfy({ covered(centre + ($0 - centre) * 0.5) }) { continue }
                 let ring = piece.hull.map { frame.unproject($0.x, $0.y) }.map { (lon: $0.lon, lat: $0.lat) }
                 out.append(
                     Piece(

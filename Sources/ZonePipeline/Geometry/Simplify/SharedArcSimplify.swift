@@ -116,7 +116,8 @@ struct SharedArcSimplify {
             droppedHoles: 0)
     }
 
-    /// The groups GEOS finds invalid.
+    /// The groups found invalid, with GEOS's reasons (GEOS decides where
+    /// ``PolygonalGeometry/isCertainlyValid`` is not certain).
     ///
     /// Overlap between groups is not checked again here: the groups share their arcs, and the
     /// repair (``ArcSimplification/repair(clearance:maxRounds:)``) already ensures that no
