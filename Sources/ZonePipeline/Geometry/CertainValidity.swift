@@ -16,13 +16,16 @@ extension PolygonalGeometry {
     var isCertainlyValid: Bool {
         guard !isEmpty else { return false }
         var rings = CertainRings(capacity: positionCount)
-        for r in 0..<ringCount {
-            guard rings.add(self, ring: r) else { return false }
+        for q in 0..<polygonCount {
+            for r in polygonRings(q) {
+                guard rings.add(self, ring: r, polygon: q) else { return false }
+            }
         }
         var touches = Set<CertainRings.Touch>()
         guard rings.segmentsApart(touches: &touches) else { return false }
         guard ringCount > 1 else { return true }
-        return rings.touchesCrossNothing(touches, self) && rings.nestedAsPolygons(self, touches: touches)
+        let touched = Set(touches.map { SIMD2($0.x, $0.y) })
+        return rings.touchesCrossNothing(touches, at: touched) && rings.nestedAsPolygons(touched: touched)
     }
 }
 
@@ -32,12 +35,16 @@ private struct CertainRings {
     var points: [Point2] = []
     /// Where each ring starts in `points`, and the end.
     var start: [Int] = [0]
+    /// Each ring's polygon, and whether it is that polygon's shell.
+    var polygonOf: [Int] = []
+    var isShell: [Bool] = []
 
     init(capacity: Int) { points.reserveCapacity(capacity) }
 
-    /// Appends ring r of g; false when it is not certainly a simple closed ring as far as its
-    /// own neighbouring segments go (unclosed, under three distinct points, folding back).
-    mutating func add(_ g: PolygonalGeometry, ring r: Int) -> Bool {
+    /// Appends ring r of g, of polygon q; false when it is not certainly a simple closed ring as
+    /// far as its own neighbouring segments go (unclosed, under three distinct points, folding
+    /// back).
+    mutating func add(_ g: PolygonalGeometry, ring r: Int, polygon q: Int) -> Bool {
         let first = points.count
         for i in g.ringRange(r) {
             let p = g.position(i)
@@ -53,6 +60,8 @@ private struct CertainRings {
             if segmentsFold(points[first + i], before, points[first + i + 1]) { return false }
         }
         start.append(points.count)
+        polygonOf.append(q)
+        isShell.append(r == g.polygonRings(q).lowerBound)
         return true
     }
 
@@ -133,13 +142,11 @@ private struct CertainRings {
     /// the other ring's two sides lie in one of the angles between the ring's own two sides
     /// (both certainly). And whether each polygon's interior stays connected: no two of its
     /// rings touch twice, and no touches of its rings close a loop (a polygon's rings and their
-    /// touches form a forest).
-    func touchesCrossNothing(_ touches: Set<Touch>, _ g: PolygonalGeometry) -> Bool {
+    /// touches form a forest). `touched`: the touches' points.
+    func touchesCrossNothing(_ touches: Set<Touch>, at touched: Set<SIMD2<Double>>) -> Bool {
         guard !touches.isEmpty else { return true }
         // Where each ring passes each touched vertex: its neighbours there.
         var around: [Touch: (before: Point2, after: Point2)] = [:]
-        var touched = Set<SIMD2<Double>>()
-        for t in touches { touched.insert(SIMD2(t.x, t.y)) }
         for r in 0..<(start.count - 1) {
             let n = start[r + 1] - 1 - start[r]
             for i in 0..<n {
@@ -151,8 +158,6 @@ private struct CertainRings {
                 around[key] = (points[start[r] + (i == 0 ? n - 1 : i - 1)], points[start[r] + i + 1])
             }
         }
-        var polygonOf = [Int](repeating: 0, count: start.count - 1)
-        for q in 0..<g.polygonCount { for r in g.polygonRings(q) { polygonOf[r] = q } }
         var joined = DisjointSets(count: start.count - 1)
         // Sorted, so the answer does not depend on the set's order.
         for t in touches.sorted(by: { ($0.ring, $0.other, $0.x, $0.y) < ($1.ring, $1.other, $1.x, $1.y) }) {
@@ -183,26 +188,18 @@ private struct CertainRings {
         return turn == 0 ? nil : turn < 0
     }
 
-    /// With rings that meet only where they touch (``touchesCrossNothing(_:_:)``), whether the
+    /// With rings that meet only where they touch (``touchesCrossNothing(_:at:)``), whether the
     /// rings nest as polygons: each hole inside its own shell and no other ring of its polygon,
     /// and any ring inside another polygon only within one of that polygon's holes (an island).
-    /// One vertex of each ring decides, the first that touches nothing.
-    func nestedAsPolygons(_ g: PolygonalGeometry, touches: Set<Touch>) -> Bool {
+    /// One vertex of each ring decides, the first not among the `touched` points.
+    func nestedAsPolygons(touched: Set<SIMD2<Double>>) -> Bool {
         let ringCount = start.count - 1
-        var polygonOf = [Int](repeating: 0, count: ringCount)
-        var isShell = [Bool](repeating: false, count: ringCount)
-        for q in 0..<g.polygonCount {
-            for r in g.polygonRings(q) { polygonOf[r] = q }
-            isShell[g.polygonRings(q).lowerBound] = true
-        }
         let boxes = (0..<ringCount).map { r in
             var b = box(start[r])
             for k in start[r]..<(start[r + 1] - 1) { b = b.union(box(k)) }
             return b
         }
         let grid = GridIndex(boxes)
-        var touched = Set<SIMD2<Double>>()
-        for t in touches { touched.insert(SIMD2(t.x, t.y)) }
         // The polygons whose shell, and those one of whose holes, hold the vertex (few).
         var shells: [Int] = []
         var holes: [Int] = []
