@@ -61,7 +61,7 @@ struct BorderSegments {
             return pairs
         }
         // The grid's order depends on its cells; the pairs' order on the segments alone.
-        pairs.sort()
+        pairs.radixSort()
         return pairs
     }
 
@@ -87,7 +87,8 @@ struct CoverageTest {
     /// Per entry of `ranges`, its segments by horizontal band (nil for a feature of few segments).
     private var bands: [SegmentBands?] = []
     private let cell: Double
-    private var cells: [SIMD2<Int64>: [Int32]] = [:]
+    /// Entries of `ranges` by the cells of side `cell` their boxes meet.
+    private var cells = CellBuckets { _ in }
     /// Features (indices into `ranges`) whose box spans more than 64 cells: tried for every point.
     private var large: [Int32] = []
 
@@ -110,13 +111,18 @@ struct CoverageTest {
         }
         let sizes = boxes.map { max($0.x1 - $0.x0, $0.y1 - $0.y0) }.sorted()
         cell = max(sizes.isEmpty ? 1 : sizes[sizes.count / 2], 1e-6)
-        for (f, b) in boxes.enumerated() {
-            guard (key(b.x1) - key(b.x0) + 1) * (key(b.y1) - key(b.y0) + 1) <= 64 else {
-                large.append(Int32(f))
-                continue
-            }
-            for cx in key(b.x0)...key(b.x1) {
-                for cy in key(b.y0)...key(b.y1) { cells[SIMD2(cx, cy), default: []].append(Int32(f)) }
+        let cell = cell
+        func key(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
+        func small(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+            (key(b.x1) - key(b.x0) + 1) * (key(b.y1) - key(b.y0) + 1) <= 64
+        }
+        let featureBoxes = boxes
+        large = featureBoxes.indices.compactMap { small(featureBoxes[$0]) ? nil : Int32($0) }
+        cells = CellBuckets { add in
+            for (f, b) in featureBoxes.enumerated() where small(b) {
+                for cx in key(b.x0)...key(b.x1) {
+                    for cy in key(b.y0)...key(b.y1) { add(GridPoint(x: cx, y: cy), Int32(f)) }
+                }
             }
         }
     }
@@ -129,9 +135,10 @@ struct CoverageTest {
     /// found.
     func covers(_ p: Point, except own: (Int32, Int32), hint: inout Int) -> Bool {
         if hint >= 0 && inside(p, hint, except: own) { return true }
-        if let near = cells[SIMD2(key(p.x), key(p.y))] {
-            for f in near where Int(f) != hint && inside(p, Int(f), except: own) {
-                hint = Int(f)
+        for k in cells.range(GridPoint(x: key(p.x), y: key(p.y))) {
+            let f = Int(cells.items[k])
+            if f != hint && inside(p, f, except: own) {
+                hint = f
                 return true
             }
         }

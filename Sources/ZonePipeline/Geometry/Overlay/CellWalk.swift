@@ -117,7 +117,8 @@ struct CellBuckets: Sendable {
             return
         }
         // Sparse: sorted by (cell, item), one integer each.
-        keys.sort()
+        // Items were visited in order, so sorting by cell alone keeps them in order within a cell.
+        keys.radixSort(fromBit: 32)
         initSparse(
             keys.lazy.map {
                 (GridPoint(x: Int64($0 >> 32) % w + x0, y: Int64($0 >> 32) / w + y0), Int32(truncatingIfNeeded: $0))

@@ -59,12 +59,26 @@ struct SnapRounder {
                         found.append((t, hot))
                     }
                 }
-                if found.count > 1 {
-                    found.sort {
-                        if $0.t != $1.t { return $0.t < $1.t }
-                        let p = hotList[Int($0.p)]
-                        let q = hotList[Int($1.p)]
-                        return p.x != q.x ? p.x < q.x : p.y < q.y
+                // In order along the segment, ties by pixel. A segment passes few hot pixels
+                // (most only its two ends'): those are sorted by insertion, without the
+                // standard sort's calls of a comparison closure.
+                @inline(__always) func before(_ a: (t: Int128, p: Int32), _ b: (t: Int128, p: Int32)) -> Bool {
+                    if a.t != b.t { return a.t < b.t }
+                    let p = hotList[Int(a.p)]
+                    let q = hotList[Int(b.p)]
+                    return p.x != q.x ? p.x < q.x : p.y < q.y
+                }
+                if found.count > 16 {
+                    found.sort(by: before)
+                } else {
+                    for k in found.indices.dropFirst() {
+                        let e = found[k]
+                        var j = k
+                        while j > 0 && before(e, found[j - 1]) {
+                            found[j] = found[j - 1]
+                            j -= 1
+                        }
+                        found[j] = e
                     }
                 }
                 var last = ends[2 * i]
