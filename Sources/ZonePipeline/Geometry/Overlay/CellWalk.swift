@@ -39,7 +39,9 @@ struct CellBuckets: Sendable {
     private var origin = GridPoint(x: 0, y: 0)
     private var width: Int64 = 1
     private var height: Int64 = 1
-    /// Dense: nil, `starts` has an entry per cell of the box. Sparse: the slot of each occupied cell.
+    /// Dense: nil, `starts` has an entry per cell of the box. Sparse: the occupied cells in
+    /// order, and their slots by cell (only when made for lookups).
+    private var occupied: [GridPoint]?
     private var table: IntegerTable<GridPoint>?
     private var starts: [Int32] = [0]
     private(set) var items: [Int32] = []
@@ -48,7 +50,9 @@ struct CellBuckets: Sendable {
     /// order (so each cell's are). `visit` is called twice, to size the buckets and to fill
     /// them: the pairs are held as one 8-byte key each (cell number, item), not as a list of
     /// pairs and a sorted copy of it, which for a huge ring's segments took 400 MB.
-    init(_ visit: ((GridPoint, Int32) -> Void) -> Void) {
+    /// Without `lookups`, the buckets are only walked (``forEachCell(in:_:)``), and a sparse
+    /// grid makes no table for ``range(_:)``.
+    init(lookups: Bool = true, _ visit: ((GridPoint, Int32) -> Void) -> Void) {
         var count = 0
         var x0 = Int64.max
         var y0 = Int64.max
@@ -74,7 +78,8 @@ struct CellBuckets: Sendable {
                 var entries: [(cell: GridPoint, item: Int32)] = []
                 entries.reserveCapacity(count)
                 visit { entries.append(($0, $1)) }
-                initSparse(entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item })
+                initSparse(
+                    entries.sorted { $0.cell != $1.cell ? $0.cell < $1.cell : $0.item < $1.item }, lookups: lookups)
                 return
             }
             var keys: [UInt128] = []
@@ -94,14 +99,14 @@ struct CellBuckets: Sendable {
                             y: y0 + Int64(bitPattern: UInt64(truncatingIfNeeded: $0 >> (xBits + 32)))),
                         Int32(bitPattern: UInt32(truncatingIfNeeded: $0))
                     )
-                })
+                }, lookups: lookups)
             return
         }
         var keys: [UInt64] = []
         keys.reserveCapacity(count)
-        let w = width
+        let (w, ox, oy) = (width, x0, y0)
         visit { cell, item in
-            keys.append(UInt64((cell.y - y0) * w + (cell.x - x0)) << 32 | UInt64(UInt32(bitPattern: item)))
+            keys.append(UInt64((cell.y - oy) * w + (cell.x - ox)) << 32 | UInt64(UInt32(bitPattern: item)))
         }
         if cells.partialValue <= 2 * Int64(count) + 64 {
             starts = [Int32](repeating: 0, count: Int(cells.partialValue) + 1)
@@ -121,37 +126,35 @@ struct CellBuckets: Sendable {
         keys.radixSort(fromBit: 32)
         initSparse(
             keys.lazy.map {
-                (GridPoint(x: Int64($0 >> 32) % w + x0, y: Int64($0 >> 32) / w + y0), Int32(truncatingIfNeeded: $0))
-            })
+                (GridPoint(x: Int64($0 >> 32) % w + ox, y: Int64($0 >> 32) / w + oy), Int32(truncatingIfNeeded: $0))
+            }, lookups: lookups)
     }
 
     /// Bits needed to hold 0...n (n ≥ 0).
     private static func bits(_ n: Int64) -> Int { 64 - UInt64(n).leadingZeroBitCount }
 
     /// Sparse buckets from pairs sorted by (cell, item).
-    private mutating func initSparse(_ sorted: some Collection<(GridPoint, Int32)>) {
-        var distinct = 0
-        var last: GridPoint?
-        for (cell, _) in sorted where cell != last {
-            distinct += 1
-            last = cell
-        }
-        var table = IntegerTable<GridPoint>(capacity: distinct)
+    private mutating func initSparse(_ sorted: some Collection<(GridPoint, Int32)>, lookups: Bool) {
+        var occupied: [GridPoint] = []
         starts = []
-        starts.reserveCapacity(distinct + 1)
         items = []
         items.reserveCapacity(sorted.count)
-        last = nil
+        var last: GridPoint?
         for (cell, item) in sorted {
             if cell != last {
-                table.insert(cell)
+                occupied.append(cell)
                 starts.append(Int32(items.count))
                 last = cell
             }
             items.append(item)
         }
         starts.append(Int32(items.count))
-        self.table = table
+        if lookups {
+            var table = IntegerTable<GridPoint>(capacity: occupied.count)
+            for cell in occupied { table.insert(cell) }
+            self.table = table
+        }
+        self.occupied = occupied
     }
 
     /// Row-major number of a cell inside the box (dense only).
@@ -160,11 +163,12 @@ struct CellBuckets: Sendable {
         Int((cell.y - origin.y) * width + (cell.x - origin.x))
     }
 
-    /// Positions in ``items`` of the items of one cell.
+    /// Positions in ``items`` of the items of one cell (buckets made for lookups).
     @inline(__always)
     func range(_ cell: GridPoint) -> Range<Int> {
         let k: Int
-        if let table {
+        if occupied != nil {
+            guard let table else { preconditionFailure("CellBuckets made without lookups") }
             guard let slot = table[cell] else { return 0..<0 }
             k = Int(slot)
         } else {
@@ -178,8 +182,12 @@ struct CellBuckets: Sendable {
     /// The number of cells (numbered 0..<cellCount in ``forEachCell(in:_:)``), empty ones included.
     var cellCount: Int { starts.count - 1 }
 
-    /// Every non-empty cell of `cells` with the positions of its items.
-    func forEachCell(in cells: Range<Int>, _ body: (Range<Int>) -> Void) {
-        for k in cells where starts[k] < starts[k + 1] { body(Int(starts[k])..<Int(starts[k + 1])) }
+    /// Every non-empty cell of `cells`, with the positions of its items.
+    func forEachCell(in cells: Range<Int>, _ body: (GridPoint, Range<Int>) -> Void) {
+        for k in cells where starts[k] < starts[k + 1] {
+            let cell =
+                occupied?[k] ?? GridPoint(x: origin.x + Int64(k) % width, y: origin.y + Int64(k) / width)
+            body(cell, Int(starts[k])..<Int(starts[k + 1]))
+        }
     }
 }

@@ -203,7 +203,7 @@ struct SnapRounder {
     /// along its line only.
     func crossingPixels(_ s: LabelledSegments, cell: Int64) -> [GridPoint] {
         var wholeBox = [Bool](repeating: true, count: s.count)
-        let buckets = CellBuckets { add in
+        let buckets = CellBuckets(lookups: false) { add in
             for i in 0..<s.count {
                 forEachCell(along: s.from[i], s.to[i], cell: cell, margin: 0) { cx, cy, whole in
                     add(GridPoint(x: cx, y: cy), Int32(i))
@@ -222,7 +222,7 @@ struct SnapRounder {
         // Cells in chunks (``IdleCores``), their crossings joined in cell order.
         return cores.joinedMap(count: buckets.cellCount, chunk: Self.crossingChunk) { cells in
             var out: [GridPoint] = []
-            buckets.forEachCell(in: cells) { range in
+            buckets.forEachCell(in: cells) { bucket, range in
                 guard range.count > 1 else { return }
                 for u in range {
                     let i = Int(buckets.items[u])
@@ -235,7 +235,7 @@ struct SnapRounder {
                             // Test once: in the cell of the overlap's lower-left corner.
                             let here = GridPoint(
                                 x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
-                            guard buckets.range(here).contains(u) else { continue }
+                            guard here == bucket else { continue }
                         }
                         addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out)
                     }
