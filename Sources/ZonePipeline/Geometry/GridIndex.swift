@@ -25,8 +25,9 @@ struct GridIndex: Sendable {
     /// Mean entries per occupied cell above which the grid is made sparse and finer.
     static let crowded = 8
 
-    /// An index of `boxes` (none may be NaN).
-    init(_ boxes: [BoundingBox]) {
+    /// An index of `boxes` (none may be NaN), with about `cellsPerItem` cells per box over
+    /// their extent (before any refinement of crowded cells).
+    init(_ boxes: [BoundingBox], cellsPerItem: Double = 4) {
         self.boxes = boxes
         var extent = boxes.first ?? BoundingBox(west: 0, south: 0, east: 0, north: 0)
         for b in boxes { extent = extent.union(b) }
@@ -34,9 +35,9 @@ struct GridIndex: Sendable {
         south = extent.south
         let width = max(extent.east - extent.west, 1e-12)
         let height = max(extent.north - extent.south, 1e-12)
-        // About four cells per item (linework leaves most cells empty), square-ish, capped so
-        // the table stays small.
-        let cells = Double(min(max(4 * boxes.count, 1), 1 << 22))
+        // By default about four cells per item (linework leaves most cells empty), square-ish,
+        // capped so the table stays small.
+        let cells = min(max(cellsPerItem * Double(boxes.count), 1), Double(1 << 22))
         let side = (width * height / cells).squareRoot()
         var columns = max(1, min(4096, Int((width / side).rounded(.up))))
         var rows = max(1, min(4096, Int((height / side).rounded(.up))))
