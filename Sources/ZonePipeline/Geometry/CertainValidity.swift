@@ -13,7 +13,7 @@
 /// crossing or overlapping, too few points, a hole outside its shell, nested holes or shells,
 /// a disconnected interior.
 extension PolygonalGeometry {
-    var isCertainlyValid: Bool {
+    package var isCertainlyValid: Bool {
         guard !isEmpty else { return false }
         var rings = CertainRings(capacity: positionCount)
         for q in 0..<polygonCount {

@@ -29,6 +29,12 @@ public func validityProblem(of geometry: PolygonalGeometry, context: GEOSContext
 }
 
 extension PolygonalGeometry {
+    /// GEOS's first validity problem, without the fast path: the oracle the fuzz harness holds
+    /// ``isCertainlyValid`` to.
+    package func geosValidityProblem(context: GEOSContext) throws -> ValidityProblem? {
+        try makeGEOSGeometry(context: context).validityProblem()
+    }
+
     /// GEOS's reason when the geometry is invalid (``GEOSGeometry/invalidityReason()``), nil when
     /// it is valid; geometry that is certainly valid (``isCertainlyValid``) is not built in GEOS.
     func invalidityReason(context: GEOSContext) throws -> String? {
