@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ZonePipeline
@@ -139,6 +140,34 @@ import Testing
         let ring = u.flatMap { [Self.lon0 + $0[0] / kx, Self.lat0 + $0[1] / Self.metrePerDegree] }
         let city = try runStage([Self.zone("parking", [ring])], config: Self.config(close: 3))
         #expect(city.closed.isEmpty && city.gaps.isEmpty)
+    }
+
+    /// The pieces' hull: Andrew's monotone chain, counter-clockwise, no repeats, as the two-chain
+    /// form writes it, on few points with repeats and collinear runs (small integer coordinates).
+    @Test func convexHullMatchesTheTwoChainForm() {
+        func twoChains(_ points: [Point]) -> [Point] {
+            let p = points.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+            guard p.count >= 3 else { return p }
+            func chain(_ q: [Point]) -> [Point] {
+                var c: [Point] = []
+                for x in q {
+                    while c.count >= 2, (c[c.count - 1] - c[c.count - 2]).cross(x - c[c.count - 2]) <= 0 {
+                        c.removeLast()
+                    }
+                    c.append(x)
+                }
+                return c
+            }
+            return Array(chain(p).dropLast() + chain(p.reversed()).dropLast())
+        }
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<5000 {
+            let points = (0..<(1 + Int(random.next() % 6))).map { _ in
+                Point(x: Double(random.next() % 4), y: Double(random.next() % 4))
+            }
+            let hull = convexHull(points).map { [$0.x, $0.y] }
+            #expect(hull == twoChains(points).map { [$0.x, $0.y] }, "\(points)")
+        }
     }
 }
 

@@ -164,23 +164,25 @@ struct Segment {
 
 /// The convex hull of a few points, counter-clockwise, without repeats (Andrew's monotone chain).
 func convexHull(_ points: [Point]) -> [Point] {
-    let p = points.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+    var p = points
+    p.sort { ($0.x, $0.y) < ($1.x, $1.y) }
     guard p.count >= 3 else { return p }
-    var lower: [Point] = []
+    // Andrew's monotone chain in one array (one allocation per piece): the lower chain, then
+    // the upper one back from the last point, without repeating either end.
+    var hull: [Point] = []
+    hull.reserveCapacity(2 * p.count)
+    func turnsRight(_ q: Point, above floor: Int) -> Bool {
+        hull.count >= floor && (hull[hull.count - 1] - hull[hull.count - 2]).cross(q - hull[hull.count - 2]) <= 0
+    }
     for q in p {
-        while lower.count >= 2, (lower[lower.count - 1] - lower[lower.count - 2]).cross(q - lower[lower.count - 2]) <= 0
-        {
-            lower.removeLast()
-        }
-        lower.append(q)
+        while turnsRight(q, above: 2) { hull.removeLast() }
+        hull.append(q)
     }
-    var upper: [Point] = []
-    for q in p.reversed() {
-        while upper.count >= 2, (upper[upper.count - 1] - upper[upper.count - 2]).cross(q - upper[upper.count - 2]) <= 0
-        {
-            upper.removeLast()
-        }
-        upper.append(q)
+    let upperFloor = hull.count + 1
+    for q in p.reversed().dropFirst() {
+        while turnsRight(q, above: upperFloor) { hull.removeLast() }
+        hull.append(q)
     }
-    return Array(lower.dropLast() + upper.dropLast())
+    hull.removeLast()
+    return hull
 }
