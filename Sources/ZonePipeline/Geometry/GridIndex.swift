@@ -39,8 +39,14 @@ struct GridIndex: Sendable {
         // capped so the table stays small.
         let cells = min(max(cellsPerItem * Double(boxes.count), 1), Double(1 << 22))
         let side = (width * height / cells).squareRoot()
-        var columns = max(1, min(4096, Int((width / side).rounded(.up))))
-        var rows = max(1, min(4096, Int((height / side).rounded(.up))))
+        // Clamped as Doubles: a box far longer than wide (a coordinate of 1e100 beside ones of
+        // 0 to 6, as fuzzing made) has a ratio beyond Int's range.
+        func divisions(_ length: Double) -> Int {
+            let n = (length / side).rounded(.up)
+            return n.isNaN ? 1 : Int(max(1, min(4096, n)))
+        }
+        var columns = divisions(width)
+        var rows = divisions(height)
         // Entries of cell c at c + 1 (cells row by row), then where each cell starts.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         // Each item's cells, computed once for counting and filling: x0, x1, y0, y1.

@@ -106,6 +106,28 @@ import Testing
         }
     }
 
+    /// A few boxes spread along 1e104 in one direction and 6 in the other (fuzzing found the
+    /// grid's column count overflowing Int there): every meeting pair and item still once.
+    @Test func boxesFarLongerThanWideAreIndexed() {
+        let boxes = [
+            BoundingBox(west: 0, south: 0, east: 4, north: 8.9e103),
+            BoundingBox(west: 5, south: 5, east: 6, north: 6),
+            BoundingBox(west: 3, south: 1, east: 5.5, north: 5.5),
+            BoundingBox(west: 0, south: -1e100, east: 0, north: 0),
+        ]
+        for swapped in [false, true] {
+            let items =
+                swapped
+                ? boxes.map { BoundingBox(west: $0.south, south: $0.west, east: $0.north, north: $0.east) } : boxes
+            var pairs: [[Int]] = []
+            GridIndex(items).forEachPair { pairs.append([$0, $1]) }
+            let expected = items.indices.flatMap { i in
+                items.indices.filter { $0 > i && Self.meet(items[i], items[$0]) }.map { [i, $0] }
+            }
+            #expect(Set(pairs) == Set(expected) && pairs.count == expected.count, "swapped \(swapped)")
+        }
+    }
+
     /// Star-shaped rings of many vertices (so the coverage test bands their segments), some
     /// overlapping, with a hole in one.
     static func stars(seed: UInt64) -> [PolygonalGeometry] {
