@@ -112,15 +112,9 @@ struct CoverageTest {
         }
         let sizes = boxes.map { max($0.x1 - $0.x0, $0.y1 - $0.y0) }.sorted()
         cell = max(sizes.isEmpty ? 1 : sizes[sizes.count / 2], 1e-6)
-        let cell = cell
-        func key(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
-        func small(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
-            (key(b.x1) - key(b.x0) + 1) * (key(b.y1) - key(b.y0) + 1) <= 64
-        }
-        let featureBoxes = boxes
-        large = featureBoxes.indices.compactMap { small(featureBoxes[$0]) ? nil : Int32($0) }
+        large = boxes.indices.compactMap { spansFewCells(boxes[$0]) ? nil : Int32($0) }
         cells = CellBuckets { add in
-            for (f, b) in featureBoxes.enumerated() where small(b) {
+            for (f, b) in boxes.enumerated() where spansFewCells(b) {
                 for cx in key(b.x0)...key(b.x1) {
                     for cy in key(b.y0)...key(b.y1) { add(GridPoint(x: cx, y: cy), Int32(f)) }
                 }
@@ -129,6 +123,11 @@ struct CoverageTest {
     }
 
     private func key(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
+
+    /// Whether a box meets at most 64 cells (the others are in `large`).
+    private func spansFewCells(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+        (key(b.x1) - key(b.x0) + 1) * (key(b.y1) - key(b.y0) + 1) <= 64
+    }
 
     /// Whether p is strictly inside some feature other than the two `own` ones (on a border
     /// counts as either; the points asked about are off the borders). `hint` is the entry that
