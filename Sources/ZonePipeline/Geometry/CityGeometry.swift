@@ -111,7 +111,8 @@ struct CityGeometry {
         var stats = geometries.map { SharedArcSimplify.unchanged($0) }
         var checkedValid = false
         if config.simplify.toleranceM > 0 || config.simplify.minAreaM2 > 0 {
-            let simplify = SharedArcSimplify(context: context, settings: config.simplify, clearance: gridSize)
+            let simplify = SharedArcSimplify(
+                context: context, settings: config.simplify, clearance: gridSize, snapGrid: gridSize)
             let out = try simplify(geometries)
             stats = out.stats
             geometries = out.groups

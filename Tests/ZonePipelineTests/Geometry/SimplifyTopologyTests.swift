@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ZonePipeline
@@ -135,5 +136,54 @@ import Testing
         #expect(sameCycle(ringCycle(t, 1), cycle(q)))
         // r's bottom edge gained the centre, where p and q meet it.
         #expect(ringCycle(t, 2).count == 5 && ringCycle(t, 2).contains([13.001, 52.001]))
+    }
+
+    // MARK: The noding shortcut for snap-rounded input
+
+    /// The topology of `groups` with and without the shortcut for input on a grid of `grid`.
+    func bothTopologies(_ groups: [PolygonalGeometry], grid: Double) throws -> (ArcTopology, ArcTopology) {
+        let boxes = groups.compactMap { BoundingBox($0) }
+        let box = try #require(boxes.first.map { boxes.dropFirst().reduce($0) { $0.union($1) } })
+        let frame = LocalFrame(box: box)
+        return (ArcTopology(groups: groups, frame: frame), ArcTopology(groups: groups, frame: frame, snapGrid: grid))
+    }
+
+    func expectSame(_ a: ArcTopology, _ b: ArcTopology, _ comment: Comment) {
+        #expect(a.lonLat == b.lonLat && a.arcs == b.arcs && a.rings == b.rings && a.groups == b.groups, comment)
+    }
+
+    /// A grid vertex 3.3e-12° from a 0.3° segment between two other grid points (not on it, so
+    /// snap rounding leaves it there) is still inserted into the segment with the shortcut.
+    @Test func aGridVertexBesideALongSegmentIsStillInsertedWithTheShortcut() throws {
+        let below = [13.0, 52.0, 13.15, 51.9, 13.3, 52.000001, 13.0, 52.0]
+        let above = [13.299999, 52.000001, 13.3, 52.1, 13.1, 52.1, 13.299999, 52.000001]
+        let (plain, fast) = try bothTopologies([flat([[below]]), flat([[above]])], grid: 1e-6)
+        #expect(ringCycle(plain, 0).count == 4, "the vertex of the upper ring went into the long segment")
+        expectSame(plain, fast, "the shortcut changed the topology")
+    }
+
+    /// On snap-rounded overlay output (random overlapping stars in several groups, from a few
+    /// cells to thousands across, at 5 to 7 decimals) the shortcut gives the same topology.
+    @Test(arguments: Seed.range(1...40))
+    func theShortcutGivesTheSameTopologyOnOverlayOutput(seed: Seed) throws {
+        var rng = SeededRandom(seed: seed.value)
+        let precision = Int.random(in: 5...7, using: &rng)
+        let grid = 1 / pow10(precision)
+        let groups = (0..<Int.random(in: 2...5, using: &rng)).map { _ in
+            (0..<Int.random(in: 1...6, using: &rng)).map { _ in
+                flat([
+                    [
+                        starRing(
+                            cx: 13.4 + Double.random(in: 0...0.05, using: &rng),
+                            cy: 52.5 + Double.random(in: 0...0.05, using: &rng),
+                            radius: grid * 3...Double.random(in: (grid * 10)...0.04, using: &rng), maxVertices: 12,
+                            using: &rng)
+                    ]
+                ])
+            }
+        }
+        let snapped = try CityOverlay(precision: precision, priority: Bool.random(using: &rng))(groups).groups
+        let (plain, fast) = try bothTopologies(snapped, grid: grid)
+        expectSame(plain, fast, "seed \(seed.value) at \(precision) decimals")
     }
 }

@@ -52,10 +52,25 @@ extension ArcTopology {
     /// the upper group's segment (the cut point) that the upper group lacks. Without it the two
     /// rings share the border's vertices but not its first and last piece, and would be simplified
     /// apart. A vertex lying on a segment of its own ring would be a self-touch, which valid
-    /// input does not have; it is left alone.
-    static func insertVerticesLyingOnSegments(_ rings: inout [[Int32]], _ lonLat: [Double], epsilon: Double) {
+    /// input does not have; it is left alone. Segments shorter than `minLength` degrees are
+    /// known to have no such vertex (``NodingShortcut``) and are not searched.
+    static func insertVerticesLyingOnSegments(
+        _ rings: inout [[Int32]], _ lonLat: [Double], epsilon: Double, minLength: Double = 0
+    ) {
         let vertexCount = lonLat.count / 2
         guard vertexCount > 0 else { return }
+        let minLength2 = minLength * minLength
+        func length2(_ a: Int32, _ b: Int32) -> Double {
+            let dx = lonLat[2 * Int(b)] - lonLat[2 * Int(a)]
+            let dy = lonLat[2 * Int(b) + 1] - lonLat[2 * Int(a) + 1]
+            return dx * dx + dy * dy
+        }
+        if minLength2 > 0 {
+            let searched = rings.contains { ring in
+                ring.indices.contains { length2(ring[$0], ring[($0 + 1) % ring.count]) >= minLength2 }
+            }
+            guard searched else { return }
+        }
         let points = (0..<vertexCount).map {
             BoundingBox(
                 west: lonLat[2 * $0], south: lonLat[2 * $0 + 1], east: lonLat[2 * $0], north: lonLat[2 * $0 + 1])
@@ -81,7 +96,7 @@ extension ArcTopology {
                 let dx = bx - ax
                 let dy = by - ay
                 let length2 = dx * dx + dy * dy
-                guard length2 > 0 else { continue }
+                guard length2 > 0, length2 >= minLength2 else { continue }
                 let box = BoundingBox(
                     west: min(ax, bx) - epsilon, south: min(ay, by) - epsilon,
                     east: max(ax, bx) + epsilon, north: max(ay, by) + epsilon)
@@ -121,4 +136,21 @@ extension ArcTopology {
             rings[r] = out
         }
     }
+}
+
+/// What noding can skip when the rings are snap-rounded overlay output on a grid of `grid`
+/// degrees (``CityOverlay``): every vertex is a grid point, and no vertex lies inside a segment
+/// (a hot pixel's centre on a segment between two others' would lie in a pixel the original
+/// segment met between them, so the segment was routed through it).
+struct NodingShortcut {
+    let grid: Double
+    let epsilon: Double
+
+    /// Distinct grid points differ by a grid step in some coordinate: none closer than epsilon.
+    var noVerticesMerge: Bool { epsilon < grid / 4 }
+
+    /// A grid point off the line through two others is at least grid² / length from it (their
+    /// cross product is a nonzero multiple of grid²), so only segments longer than grid² /
+    /// epsilon can pass within epsilon of a vertex; half that, for the rounding of degrees.
+    var shortestSegmentMet: Double { grid * grid / epsilon / 2 }
 }

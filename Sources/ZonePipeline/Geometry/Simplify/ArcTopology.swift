@@ -37,7 +37,10 @@ struct ArcTopology {
     /// points where a border was cut on the other group's segments, not on its vertices, and
     /// sometimes a unit in the last place beside each other; noded, borders that coincide also
     /// share their vertices. Vertices left unused by merging stay in the table, unused.
-    init(groups input: [PolygonalGeometry], frame: LocalFrame, nodingEpsilon: Double = 1e-10) {
+    ///
+    /// `snapGrid`: the input is ``CityOverlay`` output on a grid of this many degrees, so noding
+    /// has less to do (``NodingShortcut``); the topology is the same as without it.
+    init(groups input: [PolygonalGeometry], frame: LocalFrame, nodingEpsilon: Double = 1e-10, snapGrid: Double? = nil) {
         self.frame = frame
         // Position → vertex id. Not a Dictionary: its seeded hashing was ~1.5% of a full build.
         var index = IntegerTable<VertexKey>(capacity: input.reduce(0) { $0 + $1.coordinates.count / 2 })
@@ -74,8 +77,12 @@ struct ArcTopology {
                 lonLat.append(Double(bitPattern: v.y))
             }
         }
-        Self.mergeCloseVertices(&ringVertices, lonLat, epsilon: nodingEpsilon)
-        Self.insertVerticesLyingOnSegments(&ringVertices, lonLat, epsilon: nodingEpsilon)
+        let shortcut = snapGrid.map { NodingShortcut(grid: $0, epsilon: nodingEpsilon) }
+        if !(shortcut?.noVerticesMerge ?? false) {
+            Self.mergeCloseVertices(&ringVertices, lonLat, epsilon: nodingEpsilon)
+        }
+        Self.insertVerticesLyingOnSegments(
+            &ringVertices, lonLat, epsilon: nodingEpsilon, minLength: shortcut?.shortestSegmentMet ?? 0)
         // Rings that noding left without three vertices were slivers far thinner than any grid;
         // they go (an exterior with its polygon's holes).
         var kept: [[Int32]] = []

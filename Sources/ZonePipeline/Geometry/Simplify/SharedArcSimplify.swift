@@ -29,6 +29,9 @@ struct SharedArcSimplify {
     let settings: SimplifyConfig
     /// How close, in degrees, a simplified segment may come to another border (a grid cell).
     let clearance: Double
+    /// The grid, in degrees, when the groups are ``CityOverlay`` output on it (noding has less
+    /// to do: ``NodingShortcut``).
+    var snapGrid: Double? = nil
 
     struct Output {
         var groups: [PolygonalGeometry]
@@ -48,7 +51,7 @@ struct SharedArcSimplify {
             return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: [])
         }
         let frame = LocalFrame(box: boxes.dropFirst().reduce(first) { $0.union($1) })
-        let topology = ArcTopology(groups: groups, frame: frame)
+        let topology = ArcTopology(groups: groups, frame: frame, snapGrid: snapGrid)
         let tolerance = frame.tolerance(metres: settings.toleranceM)
         var arcs = ArcSimplification(topology, method: settings.method, tolerance: tolerance)
         var notes: [String] = []
