@@ -195,10 +195,14 @@ extension GeoJSONParser {
         return try parseObject(expecting: .geometry).selfGeometry
     }
 
-    /// A Feature's "properties": an object or null.
+    /// A Feature's "properties": an object or null. With nothing to keep (a build reading a
+    /// feature again, whose properties the scan kept), the object is skipped, not built.
     private mutating func readProperties() throws(ReadError) -> JSONObject? {
         let at = s.pos
         switch s.peek() {
+        case UInt8(ascii: "{") where keeping?.isEmpty == true:
+            try s.skipUnbuilt()
+            return JSONObject()
         case UInt8(ascii: "{"): return try s.parseObject()
         case UInt8(ascii: "n"):
             try s.literal("null")

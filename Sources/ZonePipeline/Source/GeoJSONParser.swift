@@ -152,6 +152,7 @@ struct GeoJSONParser {
     /// every city held 92 MB of properties while it was read).
     mutating func trimmed(_ properties: JSONObject) -> JSONObject {
         guard let keeping else { return properties }
+        if keeping.isEmpty { return JSONObject() }
         var kept = properties
         kept.members.removeAll { !keeping.contains($0.key) }
         // Exact size: the kept properties live as long as the build.

@@ -38,6 +38,32 @@ extension JSONScanner {
         }
     }
 
+    /// Moves past any JSON value, checked as JSON but building nothing: objects and arrays are
+    /// walked element by element, without the search for repeated member names.
+    mutating func skipUnbuilt() throws(ReadError) {
+        skipWhitespace()
+        let open = peek()
+        guard open == UInt8(ascii: "{") || open == UInt8(ascii: "[") else { return try skipValue() }
+        let object = open == UInt8(ascii: "{")
+        let close = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        try enter()
+        defer { leave() }
+        pos += 1
+        skipWhitespace()
+        if peek() == close {
+            pos += 1
+            return
+        }
+        repeat {
+            if object {
+                skipWhitespace()
+                _ = try scanKey()
+                try expect(UInt8(ascii: ":"), "':' after an object key")
+            }
+            try skipUnbuilt()
+        } while try nextElement(close: close, object ? "',' or '}' in an object" : "',' or ']' in an array")
+    }
+
     /// Parses an object, rejecting duplicate member names.
     mutating func parseObject() throws(ReadError) -> JSONObject {
         try enter()

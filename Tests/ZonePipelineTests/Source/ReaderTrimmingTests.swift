@@ -30,4 +30,49 @@ import Testing
         #expect(trimmed.features[0].properties.storageIdentity == trimmed.features[1].properties.storageIdentity)
         #expect(full.features[0].properties.keys == ["name", "city", "style", "n"])
     }
+
+    /// Keeping nothing (a build reading features again) skips the properties without building
+    /// them; the geometry and the findings are those of a full read.
+    @Test func keepingNothingSkipsThePropertiesAndReadsTheSameGeometry() {
+        let source = SourceText(path: "t.geojson", bytes: Array(Self.text.utf8))
+        let full = GeoJSONReader.read(source)
+        let none = GeoJSONReader.read(source, keeping: [])
+        #expect(none.diagnostics == full.diagnostics)
+        #expect(none.features.map(\.properties.keys) == [[], [], [], []])
+        #expect(none.features.map(\.geometry) == full.features.map(\.geometry))
+        #expect(none.features.map(\.location) == full.features.map(\.location))
+    }
+
+    /// `skipUnbuilt` stops where parsing the value stops, and rejects what is not JSON.
+    @Test(arguments: [
+        #"{"a":{"b":[1,2.5e3,{"c":"}]\"{"}],"d":null},"e":[],"f":{},"g":"\u00e9\\"} ,"#,
+        #"[[[]],[{}],"]",-0.5,true,false,null]x"#,
+        #""plain" ]"#,
+        #"  -12.75e-2,"#,
+    ])
+    func skippingStopsWhereParsingStops(text: String) throws {
+        let bytes = Array(text.utf8)
+        let (parsedTo, skippedTo) = try bytes.withUnsafeBufferPointer { buf throws(ReadError) in
+            var parse = JSONScanner(buf)
+            _ = try parse.parseValue()
+            var skip = JSONScanner(buf)
+            try skip.skipUnbuilt()
+            return (parse.pos, skip.pos)
+        }
+        #expect(skippedTo == parsedTo)
+        #expect(skippedTo < bytes.count)
+    }
+
+    @Test(arguments: [#"{"a":1"#, #"{"a" 1}"#, #"[1,]"#, #"{"a":01}"#, #"[1 2]"#, #"{"a":"x}"#, #"{1:2}"#])
+    func skippingRejectsWhatIsNotJSON(text: String) {
+        let bytes = Array(text.utf8)
+        let threw = bytes.withUnsafeBufferPointer { buf in
+            var skip = JSONScanner(buf)
+            do throws(ReadError) {
+                try skip.skipUnbuilt()
+                return false
+            } catch { return true }
+        }
+        #expect(threw, "\(text)")
+    }
 }
