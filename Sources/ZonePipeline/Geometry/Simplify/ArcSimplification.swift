@@ -59,20 +59,33 @@ struct ArcSimplification {
     /// false when there is none.
     @discardableResult
     mutating func restoreMostSignificant(arc a: Int, between i: Int, and j: Int) -> Bool {
-        var best = -1
+        guard let best = mostSignificantRemoved(arc: a, between: i, and: j) else { return false }
+        kept[a][best] = true
+        return true
+    }
+
+    /// The index of the most significant removed vertex strictly between indices `i` and `j` of
+    /// arc `a` (nil when there is none).
+    func mostSignificantRemoved(arc a: Int, between i: Int, and j: Int) -> Int? {
+        var best: Int?
         var bestThreshold = -Double.infinity
         for k in stride(from: i + 1, to: j, by: 1) where !kept[a][k] && threshold[a][k] > bestThreshold {
             best = k
             bestThreshold = threshold[a][k]
         }
-        guard best >= 0 else { return false }
-        kept[a][best] = true
-        return true
+        return best
     }
 
     /// Keeps the most significant removed vertex of any arc of ring `r`; false when there is none.
     @discardableResult
     mutating func restoreMostSignificant(ring r: Int) -> Bool {
+        guard let best = mostSignificantRemoved(ring: r) else { return false }
+        kept[best.arc][best.index] = true
+        return true
+    }
+
+    /// The most significant removed vertex of any arc of ring `r` (nil when there is none).
+    func mostSignificantRemoved(ring r: Int) -> (arc: Int, index: Int)? {
         var best: (arc: Int, index: Int)?
         var bestThreshold = -Double.infinity
         for u in topology.rings[r] {
@@ -81,9 +94,7 @@ struct ArcSimplification {
                 bestThreshold = threshold[u.arc][k]
             }
         }
-        guard let best else { return false }
-        kept[best.arc][best.index] = true
-        return true
+        return best
     }
 
     /// Keeps every vertex of arc `a`; false when it already did.
