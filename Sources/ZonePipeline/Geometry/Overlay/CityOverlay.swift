@@ -23,6 +23,9 @@ struct CityOverlay {
     let priority: Bool
     /// Cores lent to the snap rounding (``IdleCores``).
     var cores = IdleCores.none
+    /// With `priority`, trace each group's rings in a pass of its own rather than all in one
+    /// (the tests compare the two).
+    var tracesGroupsOneByOne = false
 
     struct Output {
         /// Per group, in input order, its area as a MultiPolygon on the grid (possibly empty).
@@ -104,14 +107,16 @@ struct CityOverlay {
                         ?? (0..<groupCount).first { filled(c, by: $0) } ?? -1)
             } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
-        var out: [PolygonalGeometry] = []
-        for g in 0..<groupCount {
-            let polygons = try rings.polygons(
-                owned: priority
-                    ? { owner[$0] == Int32(g) }
-                    : { labels.count(cycle: $0, group: g) > 0 || filled($0, by: g) })
-            out.append(Self.geometry(polygons, unit: unit))
-        }
+        let out =
+            priority && !tracesGroupsOneByOne
+            ? try rings.polygons(owner: owner, groupCount: groupCount).map { Self.geometry($0, unit: unit) }
+            : try (0..<groupCount).map { g in
+                Self.geometry(
+                    try rings.polygons(
+                        owned: priority
+                            ? { owner[$0] == Int32(g) } : { labels.count(cycle: $0, group: g) > 0 || filled($0, by: g) }
+                    ), unit: unit)
+            }
         var output = Output(
             groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount, unit: unit) : [],
             collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
