@@ -7,7 +7,7 @@ extension JSONScanner {
 
     /// Parses a number (RFC 8259 §6) and returns its correctly rounded Double.
     /// Rejects NaN, Infinity, leading '+', leading zeros, and values outside Double's range.
-    /// Digits are read eight at a time where possible (SWAR, as simdjson and fast_float do).
+    /// Fraction digits are read up to eight at a time (SWAR, as simdjson and fast_float do).
     @inline(__always)
     mutating func parseNumber() throws(ReadError) -> Double {
         let start = pos
@@ -46,12 +46,16 @@ extension JSONScanner {
                 pos = p
                 throw ReadError(offset: p, message: "expected a digit after the decimal point")
             }
+            // Up to eight digits per step, however many of the next eight bytes are digits
+            // (coordinates written with 15 decimals end in a run of seven).
             while p &+ 8 <= end, mantissa < 100_000_000_000 {
-                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
-                guard let eight = eightDigits(UInt64(littleEndian: word)) else { break }
-                mantissa = mantissa &* 100_000_000 &+ eight
-                exponent &-= 8
-                p &+= 8
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let n = leadingDigits(word)
+                guard n > 0 else { break }
+                mantissa = mantissa &* tenToThe(n) &+ digitsValue(word, count: n)
+                exponent &-= n
+                p &+= n
+                if n < 8 { break }
             }
             while let d = digit(p) {
                 if mantissa < 1_000_000_000_000_000_000 {
@@ -88,18 +92,44 @@ extension JSONScanner {
         return try slowNumber(start)
     }
 
-    /// The value of eight ASCII digits packed little-endian in `word`, or nil if any byte is
-    /// not a digit (the SWAR conversion of simdjson's parse_eight_digits_unrolled).
+    /// How many of the eight bytes of `word` (little-endian: the first byte lowest) are ASCII
+    /// digits before the first that is not. A byte that is not a digit can disturb the test of
+    /// those after it (a carry), never of those before.
     @inline(__always)
-    private func eightDigits(_ word: UInt64) -> UInt64? {
-        guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
-            (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
-        else { return nil }
-        var v = word &- 0x3030_3030_3030_3030
+    private func leadingDigits(_ word: UInt64) -> Int {
+        let highNibble = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+        let lowNibble = ((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+        return (highNibble | lowNibble).trailingZeroBitCount / 8
+    }
+
+    /// The value of the first `count` (1...8) bytes of `word`, all ASCII digits: they move to the
+    /// top and the bytes below become '0's, leading zeros of an eight-digit number, which
+    /// simdjson's parse_eight_digits_unrolled converts.
+    @inline(__always)
+    private func digitsValue(_ word: UInt64, count n: Int) -> UInt64 {
+        let shift = UInt64(8 &* (8 &- n))
+        let padded = n == 8 ? word : (word << shift) | (0x3030_3030_3030_3030 >> UInt64(8 &* n))
+        var v = padded &- 0x3030_3030_3030_3030
         v = v &* 10 &+ (v >> 8)
         let mask: UInt64 = 0x0000_00FF_0000_00FF
         v = ((v & mask) &* 0x000F_4240_0000_0064 &+ ((v >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
         return v & 0xFFFF_FFFF
+    }
+
+    /// 10^n for n in 0...8.
+    @inline(__always)
+    private func tenToThe(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
     }
 
     /// The C library's conversion (correctly rounded, locale independent) for the rare numbers
