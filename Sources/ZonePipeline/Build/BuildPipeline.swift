@@ -18,6 +18,9 @@ public struct BuildPipeline {
     /// Keep each city's output geometry in ``Outcome/cities`` (the tests and the bench look at
     /// it); a build drops a city's coordinates once its artifact is written.
     public var keepsGeometry: Bool
+    /// Keep the coordinates the scan parsed for the build (``GeometrySpill``); without, the
+    /// build parses each city's features again (as it does for files whose scan was cached).
+    var spillsGeometry = true
 
     public init(config: PipelineConfig, jobs: Int = defaultJobs, keepsGeometry: Bool = false) {
         self.config = config
@@ -56,9 +59,10 @@ public struct BuildPipeline {
         try check(files: try ZoneFiles.discover(paths ?? config.zones), cache: nil, now: now).checked
     }
 
-    func check(files: [String], cache: BuildCache?, now: Date) throws(SourceError) -> (checked: Checked, pass: ScanPass)
-    {
-        var pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs)
+    func check(files: [String], cache: BuildCache?, now: Date, spill: GeometrySpill? = nil) throws(SourceError) -> (
+        checked: Checked, pass: ScanPass
+    ) {
+        var pass = try ScanPass(files: files, config: config, cache: cache, now: now, jobs: jobs, spill: spill)
         var checked = Checked(
             files: files, features: pass.features, diagnostics: pass.diagnostics, cities: [], account: nil)
         // One copy of the findings (a large corpus has a winding warning on every other feature).
@@ -90,7 +94,9 @@ public struct BuildPipeline {
         let files = try ZoneFiles.discover(paths ?? config.zones)
         var checked: Checked
         let pass: ScanPass
-        (checked, pass) = try check(files: files, cache: cache, now: now)
+        // The scan keeps the coordinates it parsed for the build (``GeometrySpill``).
+        let spill = spillsGeometry ? GeometrySpill() : nil
+        (checked, pass) = try check(files: files, cache: cache, now: now, spill: spill)
         let features = checked.features
         // Moved out, so appending to them copies no finding (75,000 on a large corpus).
         var diagnostics = checked.diagnostics
@@ -120,7 +126,7 @@ public struct BuildPipeline {
         let cores = IdleCores()
         let builder = CityBuilder(
             config: config, paths: pass.scans.map(\.path), features: features, fileOf: pass.fileOf,
-            groups: cityGroups, folders: folders, keepsGeometry: keepsGeometry, cores: cores)
+            groups: cityGroups, folders: folders, keepsGeometry: keepsGeometry, cores: cores, spill: spill)
         // Largest cities first (by input positions), so the workers finish together.
         let cityWeight = { (c: Int) in
             cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } }

@@ -39,6 +39,8 @@ struct CityBuilder: Sendable {
     var keepsGeometry = false
     /// Cores the workers with no city left lend to those still building (``IdleCores``).
     var cores = IdleCores.none
+    /// Where the scan kept the coordinates it parsed: features found there are not parsed again.
+    var spill: GeometrySpill? = nil
 
     /// Features of a file this close are read with one call (fewer calls for a city's run of
     /// features); one call reads at most `spanLimit` bytes, unless one feature is larger.
@@ -55,10 +57,18 @@ struct CityBuilder: Sendable {
         var bytesRead = 0
         var i = 0
         while i < members.count {
+            // A run of one file's features, all in the spill or all to parse again.
             let file = fileOf[members[i]]
+            let spilled = features[members[i]].spill != nil
             var j = i + 1
-            while j < members.count && fileOf[members[j]] == file { j += 1 }
-            try readFeatures(members[i..<j], of: paths[Int(file)], into: &read, bytesRead: &bytesRead)
+            while j < members.count && fileOf[members[j]] == file && (features[members[j]].spill != nil) == spilled {
+                j += 1
+            }
+            if spilled, let spill {
+                try readSpilled(members[i..<j], from: spill, path: paths[Int(file)], into: &read, bytesRead: &bytesRead)
+            } else {
+                try readFeatures(members[i..<j], of: paths[Int(file)], into: &read, bytesRead: &bytesRead)
+            }
             i = j
         }
         let local = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1, $0) })
@@ -115,6 +125,49 @@ struct CityBuilder: Sendable {
             for m in members[k..<last] { out.append(try feature(m, in: span, at: start, path: path)) }
             k = last
         }
+    }
+
+    /// Reads `members` (ascending, all of file `path`, all spilled) from the spill, in spans
+    /// of nearby features as ``readFeatures(_:of:into:bytesRead:)`` reads text.
+    private func readSpilled(
+        _ members: ArraySlice<Int>, from spill: GeometrySpill, path: String, into out: inout [Feature],
+        bytesRead: inout Int
+    ) throws(SourceError) {
+        var k = members.startIndex
+        while k < members.endIndex {
+            guard let first = features[members[k]].spill else { throw Self.lost(path) }
+            var end = first.offset + first.count
+            var last = k + 1
+            while last < members.endIndex, let r = features[members[last]].spill, r.offset >= end,
+                r.offset - end <= Self.mergeGap, r.offset + r.count - first.offset <= Self.spanLimit
+            {
+                end = r.offset + r.count
+                last += 1
+            }
+            guard let span = spill.read(from: first.offset, count: end - first.offset) else { throw Self.lost(path) }
+            bytesRead += span.count
+            let geometries = span.withUnsafeBytes { buf in
+                members[k..<last].map { m -> PolygonalGeometry? in
+                    guard let r = features[m].spill else { return nil }
+                    let from = r.offset - first.offset
+                    return PolygonalGeometry(spill: UnsafeRawBufferPointer(rebasing: buf[from..<(from + r.count)]))
+                }
+            }
+            for (m, geometry) in zip(members[k..<last], geometries) {
+                guard let geometry else { throw Self.lost(path) }
+                let summary = features[m]
+                var f = Feature(
+                    id: summary.id, properties: summary.properties, geometry: geometry, location: summary.location,
+                    offset: summary.offset, byteCount: summary.byteCount)
+                f.isValid = summary.isValid
+                out.append(f)
+            }
+            k = last
+        }
+    }
+
+    static func lost(_ path: String) -> SourceError {
+        SourceError(path: path, message: "the coordinates the scan kept could not be read back; run the build again")
     }
 
     /// Feature `m` parsed from its bytes in `span` (which starts at file offset `start`).

@@ -11,6 +11,8 @@ public struct FeatureSummary: FeatureFacts, Sendable {
     public var location: SourceLocation
     public var hasGeometry: Bool
     public var isValid: Bool
+    /// Where ``spill`` starts, in 8-byte words (a feature's spill form is whole words).
+    private var spillStart: UInt32 = 0
     public var positionCount: Int
     /// Where the feature's text is in its file (byte offset and count), and the CRC-32 of
     /// those bytes: the build reads each city's features again from there, and a feature whose
@@ -18,9 +20,30 @@ public struct FeatureSummary: FeatureFacts, Sendable {
     public var offset: Int
     public var byteCount: Int
     public var checksum: UInt32
+    /// The length of ``spill`` in 8-byte words (0: not there); here, and its start beside
+    /// `isValid`, each fills what was padding.
+    private var spillWords: UInt32 = 0
     /// SHA-256 (first 16 bytes) of all a city's build reads of the feature: location, validity,
     /// properties, coordinates and ring structure. Equal digests, equal input.
     public var digest: Digest128
+
+    /// Where the scan left the coordinates it parsed (``GeometrySpill``), so the build reads
+    /// them there rather than parsing the text again; nil when it did not (a check that is not
+    /// a build, a scan from the cache, a failed write, a spill past 32 GB).
+    var spill: SpillRange? {
+        get {
+            spillWords == 0 ? nil : SpillRange(offset: 8 * Int(spillStart), count: 8 * Int(spillWords))
+        }
+        set {
+            guard let r = newValue, r.offset % 8 == 0, r.count % 8 == 0, let start = UInt32(exactly: r.offset / 8),
+                let words = UInt32(exactly: r.count / 8)
+            else {
+                (spillStart, spillWords) = (0, 0)
+                return
+            }
+            (spillStart, spillWords) = (start, words)
+        }
+    }
 
     /// The summary of `f`; its digest only `withDigest` (it is for the cache alone).
     init(_ f: Feature, withDigest: Bool) {
@@ -85,9 +108,11 @@ struct FileScanner: Sendable {
     /// a config may list 200,000 keys).
     let propertiesRead: Set<String>
     let rulesFingerprint: String
+    /// Where the features' coordinates are kept for the build, when it is one.
+    let spill: GeometrySpill?
 
-    init(config: PipelineConfig, cache: BuildCache?, now: Date = Date()) {
-        (self.config, self.cache, self.now) = (config, cache, now)
+    init(config: PipelineConfig, cache: BuildCache?, now: Date = Date(), spill: GeometrySpill? = nil) {
+        (self.config, self.cache, self.now, self.spill) = (config, cache, now, spill)
         propertiesRead = config.propertiesRead
         rulesFingerprint = "\(config.repair)|\(config.antimeridian.interpolation)|\(propertiesRead.sorted())"
     }
@@ -139,8 +164,10 @@ struct FileScanner: Sendable {
             return (hit, keys, false)
         }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
-        // Each feature checked, summarised and dropped as it is read.
+        // Each feature checked, summarised and dropped as it is read; its coordinates go to
+        // the spill in chunks (``SpillChunk``).
         var summaries: [FeatureSummary] = []
+        var chunk = SpillChunk(spill: spill)
         let withDigest = cache != nil
         let diagnostics = text.bytes.withUnsafeBufferPointer { buf in
             FileCheck.check(
@@ -150,13 +177,55 @@ struct FileScanner: Sendable {
                 var summary = FeatureSummary(f, withDigest: withDigest)
                 let range = min(f.offset, buf.count)..<min(f.offset + f.byteCount, buf.count)
                 summary.checksum = crc32Checksum(UnsafeBufferPointer(rebasing: buf[range]))
+                chunk.add(f.geometry, of: summaries.count)
                 summaries.append(summary)
+                if chunk.isFull { chunk.flush(into: &summaries) }
             }
         }
+        chunk.flush(into: &summaries)
         let scanned = ScannedFile(
             path: path, digest: digest, bytes: text.bytes.count, features: summaries, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }
         return (scanned, keys, true)
+    }
+}
+
+/// The coordinates of a run of one file's features, on their way to the spill: each
+/// feature's place in the chunk is noted in its summary and moved to the spill's offset when
+/// the chunk is written (``GeometrySpill/chunk`` bytes at a time, so one large file is never
+/// held whole).
+struct SpillChunk {
+    let spill: GeometrySpill?
+    private var bytes: [UInt8] = []
+    /// The summaries (indices) whose coordinates are in `bytes`, and their ranges there.
+    private var pending: [(summary: Int, range: SpillRange)] = []
+
+    init(spill: GeometrySpill?) {
+        self.spill = spill
+        if spill != nil { bytes.reserveCapacity(GeometrySpill.chunk + (64 << 10)) }
+    }
+
+    var isFull: Bool { bytes.count >= GeometrySpill.chunk }
+
+    /// Adds the geometry of the feature whose summary will be `summaries[index]`.
+    mutating func add(_ geometry: PolygonalGeometry?, of index: Int) {
+        guard spill != nil, let geometry else { return }
+        let start = bytes.count
+        geometry.appendSpill(to: &bytes)
+        pending.append((index, SpillRange(offset: start, count: bytes.count - start)))
+    }
+
+    /// Writes the chunk and gives its summaries their ranges (none when the write failed: the
+    /// build then reads those features' text again).
+    mutating func flush(into summaries: inout [FeatureSummary]) {
+        guard let spill, !bytes.isEmpty else { return }
+        if let base = spill.append(bytes) {
+            for p in pending {
+                summaries[p.summary].spill = SpillRange(offset: base + p.range.offset, count: p.range.count)
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
     }
 }
 

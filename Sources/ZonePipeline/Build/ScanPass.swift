@@ -18,8 +18,10 @@ struct ScanPass {
     /// The features' cities and groups (``Grouping``), meaningless when a finding is an error.
     var cities: [CityGroups]
 
-    init(files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int) throws(SourceError) {
-        let scanner = FileScanner(config: config, cache: cache, now: now)
+    init(
+        files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int, spill: GeometrySpill? = nil
+    ) throws(SourceError) {
+        let scanner = FileScanner(config: config, cache: cache, now: now, spill: spill)
         // Costliest files first (files to parse before scans to decode, then by size), so both
         // workers finish together.
         let known = files.map(scanner.known)

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+
+/// The coordinates the scan parsed, kept for the build so that it does not parse the features
+/// again: an unlinked temporary file (gone with the process), appended to in chunks by the
+/// scan's workers and read back by each city's builder. The coordinates wait in the page cache
+/// (on disk, evictable), not in the process: a worker still holds one city's at a time.
+final class GeometrySpill: Sendable {
+    private let fd: Int32
+    /// Bytes reserved so far: where the next chunk goes.
+    private let end = Mutex(0)
+
+    /// Chunks the scan appends: a file's features are written every this many bytes (small:
+    /// 4 MB chunks, grown by doubling, left 10 MB more in the workers' heaps at the peak).
+    static let chunk = 256 << 10
+
+    /// A new spill file in `directory`; nil when none can be made (the build then reads the
+    /// features' text again).
+    init?(directory: String = NSTemporaryDirectory()) {
+        var template = Array((directory + "/zonectl-spill-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Appends `bytes`; where they start, or nil when they could not all be written.
+    func append(_ bytes: [UInt8]) -> Int? {
+        let offset = end.withLock { end in
+            defer { end += bytes.count }
+            return end
+        }
+        let written = bytes.withUnsafeBytes { buf in
+            var n = 0
+            while n < buf.count {
+                let got = pwrite(fd, buf.baseAddress! + n, buf.count - n, off_t(offset + n))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { break }
+                n += got
+            }
+            return n
+        }
+        return written == bytes.count ? offset : nil
+    }
+
+    /// `count` bytes from `offset`; nil when they cannot all be read.
+    func read(from offset: Int, count: Int) -> [UInt8]? {
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buf, n in
+            n = 0
+            while n < count {
+                let got = pread(fd, buf.baseAddress! + n, count - n, off_t(offset + n))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { break }
+                n += got
+            }
+        }
+        return bytes.count == count ? bytes : nil
+    }
+}
+
+/// Where a feature's geometry is in the spill.
+struct SpillRange: Sendable, Equatable {
+    var offset: Int
+    var count: Int
+}
+
+extension PolygonalGeometry {
+    /// The spill form, native byte order: ring, polygon and coordinate counts and the
+    /// MultiPolygon flag (8 bytes each), the ring and polygon ends, then the coordinates.
+    func appendSpill(to out: inout [UInt8]) {
+        let header: [Int64] = [
+            Int64(ringEnds.count), Int64(polygonEnds.count), Int64(coordinates.count), isMulti ? 1 : 0,
+        ]
+        header.withUnsafeBytes { out += $0 }
+        ringEnds.map { Int64($0) }.withUnsafeBytes { out += $0 }
+        polygonEnds.map { Int64($0) }.withUnsafeBytes { out += $0 }
+        coordinates.withUnsafeBytes { out += $0 }
+    }
+
+    /// A geometry from its spill form; nil when `bytes` is not one whole.
+    init?(spill bytes: UnsafeRawBufferPointer) {
+        var at = 0
+        func int() -> Int? {
+            guard at + 8 <= bytes.count else { return nil }
+            defer { at += 8 }
+            return Int(bytes.loadUnaligned(fromByteOffset: at, as: Int64.self))
+        }
+        guard let rings = int(), let polygons = int(), let count = int(), let multi = int(),
+            rings >= 0, polygons >= 0, count >= 0, bytes.count == 32 + 8 * (rings + polygons + count)
+        else { return nil }
+        let ringEnds = (0..<rings).map { _ in int()! }
+        let polygonEnds = (0..<polygons).map { _ in int()! }
+        let coordinates = [Double](unsafeUninitializedCapacity: count) { buf, n in
+            UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[at...]))
+            n = count
+        }
+        self.init(coordinates: coordinates, ringEnds: ringEnds, polygonEnds: polygonEnds, isMulti: multi != 0)
+    }
+}
