@@ -80,15 +80,24 @@ struct CityGeometry {
         // Gaps between features narrower than the report or closing width (Geometry/Gaps/).
         var isPriority = false
         if case .priority = config.overlaps { isPriority = true }
-        let gaps = CityGaps(config: config, features: inputFeatures, priority: isPriority, cores: cores)
+        // Closing searches before the overlay; the report alone, after it, on its cover border.
+        var gaps = CityGaps(config: config, features: inputFeatures, priority: isPriority, cores: cores)
         clock.lap("gaps", into: &result.timings)
 
         // Dissolve, overlap priority, gap filling and snapping in one planar overlay of the whole
         // city: valid by construction, on the grid, borders shared by groups identical.
-        let overlay = try CityOverlay(precision: config.precision, priority: isPriority, cores: cores)(
-            inputs, fills: gaps.fills)
+        var cityOverlay = CityOverlay(precision: config.precision, priority: isPriority, cores: cores)
+        cityOverlay.tracksCoverBorders = gaps.searchesCoverBorder
+        var overlay = try cityOverlay(inputs, fills: gaps.fills)
         result.contested = overlay.contested.map {
             ContestedArea(winner: groups[$0.winner].key, loser: groups[$0.loser].key, squareMetres: $0.squareMetres)
+        }
+        clock.lap("overlay", into: &result.timings)
+        if gaps.searchesCoverBorder {
+            overlay.gaps = try gaps.report(
+                coverBorders: overlay.coverBorders, precision: config.precision, cores: cores)
+            overlay.coverBorders = []
+            clock.lap("gaps", into: &result.timings)
         }
         result.gaps = gaps.findings(overlay.gaps, city: city.city, groups: groups, features: features)
         result.closed = zip(groups, overlay.closedSquareMetres).compactMap { group, m2 in
@@ -102,7 +111,6 @@ struct CityGeometry {
                     "group [\(group.key.joined(separator: ", "))]: \(overlay.collapsedPolygons[i]) polygon(s) and \(overlay.collapsedHoles[i]) hole(s) collapsed on the \(config.precision)-decimal grid and were dropped"
                 ))
         }
-        clock.lap("overlay", into: &result.timings)
 
         // Simplification works on the snapped city, so borders that snapping merged (drawn a few
         // centimetres apart) are one shared arc, and keeps a subset of its vertices: its output

@@ -7,6 +7,12 @@ struct BorderSegments {
 
     subscript(i: Int) -> Segment { segments[i] }
 
+    /// Segments given with their features; each feature's segments must be consecutive.
+    init(segments: [Segment], features: [Int32]) {
+        precondition(segments.count == features.count)
+        (self.segments, self.feature) = (segments, features)
+    }
+
     init(_ features: [PolygonalGeometry], frame: LocalFrame) {
         for (f, g) in features.enumerated() {
             for p in 0..<g.polygonCount {

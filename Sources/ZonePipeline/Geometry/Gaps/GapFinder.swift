@@ -33,7 +33,13 @@ struct GapFinder {
     func pieces(_ features: [PolygonalGeometry], box: BoundingBox, cores: IdleCores = .none) -> [Piece] {
         let frame = LocalFrame(box: box)
         let segments = BorderSegments(features, frame: frame)
-        let coverage = CoverageTest(segments)
+        return pieces(segments, frame: frame, coverage: CoverageTest(segments), cores: cores)
+    }
+
+    /// The pieces between `segments` of different features, in the order of their pairs.
+    /// With `coverage`, a piece inside a third zone is dropped; without, the segments are the
+    /// border of the area the zones cover, and face only free space.
+    func pieces(_ segments: BorderSegments, frame: LocalFrame, coverage: CoverageTest?, cores: IdleCores) -> [Piece] {
         let pairs = segments.closePairs(within: width, where: { facing(segments[$0], segments[$1]) }, cores: cores)
         return cores.joinedMap(count: pairs.count, chunk: Self.pairChunk) { chunk in
             var out: [Piece] = []
@@ -45,11 +51,12 @@ struct GapFinder {
                 // A piece inside a third zone (between borders of stacked, overlapping zones)
                 // fills nothing: sampled at its centre and halfway to each corner. (Its own two
                 // zones may overlap part of it where their borders cross; the rest is the gap.)
-                let n = Double(piece.hull.count)
-                let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / n)
                 let own = (segments.feature[s], segments.feature[t])
-                func covered(_ p: Point) -> Bool { coverage.covers(p, except: own, hint: &hint) }
-                if covered(centre) && piece.hull.allSatisfy({ covered(centre + ($0 - centre) * 0.5) }) { continue }
+                if let coverage {
+                    let centre = piece.hull.reduce(Point(x: 0, y: 0)) { $0 + $1 } * (1 / Double(piece.hull.count))
+                    func covered(_ p: Point) -> Bool { coverage.covers(p, except: own, hint: &hint) }
+                    if covered(centre) && piece.hull.allSatisfy({ covered(centre + ($0 - centre) * 0.5) }) { continue }
+                }
                 let ring = piece.hull.map { frame.unproject($0.x, $0.y) }.map { (lon: $0.lon, lat: $0.lat) }
                 out.append(
                     Piece(

@@ -40,7 +40,23 @@ struct CityOverlay {
         var gaps: [GapRegion] = []
         /// Per group, the area in m² (on the sphere) its fills closed.
         var closedSquareMetres: [Double] = []
+        /// With ``tracksCoverBorders``, the border of the area the groups cover, in edge order.
+        var coverBorders: [CoverBorder] = []
     }
+
+    /// An edge of the border of the area the groups cover (some group on one side, none on
+    /// the other), on the output grid (units of 10^-precision degrees), directed with the
+    /// covered side on its left; `feature` drew it (its index among the input geometries, in
+    /// group order).
+    struct CoverBorder {
+        var from: GridPoint
+        var to: GridPoint
+        var feature: Int32
+    }
+
+    /// Keep the groups' cover border (``Output/coverBorders``), each edge with a feature that
+    /// drew it: the overlay's segments then carry their features through snap rounding.
+    var tracksCoverBorders = false
 
     /// A gap piece (``GapFinder/Piece``) to fill: it goes to `groups` where no group covers it
     /// (with `priority`, to the first of them); with no groups it is only measured.
@@ -56,15 +72,21 @@ struct CityOverlay {
         let unit = pow10(precision)
         let fineScale = unit * Double(Self.pixel)
         var segments = SegmentCollector(
-            capacity: groups.reduce(0) { $0 + $1.reduce(0) { $0 + $1.positionCount } } + 4 * fills.count)
+            capacity: groups.reduce(0) { $0 + $1.reduce(0) { $0 + $1.positionCount } } + 4 * fills.count,
+            tracksFeatures: tracksCoverBorders)
         var collapsedPolygons = [Int](repeating: 0, count: groups.count)
         var collapsedHoles = collapsedPolygons
+        var feature: Int32 = 0
         for (g, polygons) in groups.enumerated() {
             for geometry in polygons {
+                defer { feature += 1 }
                 for p in 0..<geometry.polygonCount {
                     for r in geometry.polygonRings(p) {
                         let exterior = r == geometry.polygonRings(p).lowerBound
-                        if addRing(geometry, r, exterior: exterior, group: Int32(g), scale: fineScale, to: &segments) {
+                        if Self.addRing(
+                            geometry, r, exterior: exterior, group: Int32(g), feature: feature, scale: fineScale,
+                            to: &segments)
+                        {
                             if exterior { collapsedPolygons[g] += 1 } else { collapsedHoles[g] += 1 }
                         }
                     }
@@ -82,7 +104,7 @@ struct CityOverlay {
             ring.closePolygon()
             let geometry = ring.build(checkRings: false)
             for label in fill.groups.isEmpty ? [2 * groupCount] : fill.groups.map({ groupCount + $0 }) {
-                addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
+                Self.addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
             }
         }
         let graph = PlanarGraph(SnapRounder(pixel: Self.pixel, cores: cores)(segments.finish()))
@@ -120,6 +142,7 @@ struct CityOverlay {
         var output = Output(
             groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount, unit: unit) : [],
             collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
+        if tracksCoverBorders { output.coverBorders = Self.coverBorders(graph, labels, groupCount: groupCount) }
         if !fills.isEmpty {
             let regions = GapRegions(graph: graph, faces: labels.faces, isGap: isGap, unit: unit)
             output.gaps = regions.regions { c in
@@ -133,12 +156,39 @@ struct CityOverlay {
         return output
     }
 
+    /// The edges with groups on one side and none on the other, directed with the groups on
+    /// their left, each with the feature of the first group (in priority order) that covers
+    /// that side (``PlanarGraph/deltaFeatures``).
+    static func coverBorders(_ graph: PlanarGraph, _ labels: FaceLabels, groupCount: Int) -> [CoverBorder] {
+        let covered = (0..<graph.cycleCount).map { c in
+            (0..<groupCount).contains { labels.count(cycle: c, group: $0) > 0 }
+        }
+        var out: [CoverBorder] = []
+        for e in 0..<graph.edgeCount {
+            let left = covered[Int(graph.cycleOf[2 * e])]
+            guard left != covered[Int(graph.cycleOf[2 * e + 1])] else { continue }
+            let h = left ? 2 * e : 2 * e + 1
+            var feature: Int32 = -1
+            for k in Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]) {
+                let value = h & 1 == 0 ? graph.deltaValues[k] : -graph.deltaValues[k]
+                if value > 0 {
+                    feature = graph.deltaFeatures.isEmpty ? -1 : graph.deltaFeatures[k]
+                    break
+                }
+            }
+            out.append(
+                CoverBorder(
+                    from: graph.nodes[graph.origin(h)], to: graph.nodes[graph.destination(h)], feature: feature))
+        }
+        return out
+    }
+
     /// Appends the segments of ring r on the fine grid, directed with the area on the left;
     /// rings that collapse on the fine grid (fewer than three points, no area) are skipped.
     /// Returns true when the ring has area on the fine grid but none rounded to the output grid.
     @discardableResult
-    private func addRing(
-        _ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, scale: Double,
+    static func addRing(
+        _ geometry: PolygonalGeometry, _ r: Int, exterior: Bool, group: Int32, feature: Int32 = -1, scale: Double,
         to segments: inout SegmentCollector
     ) -> Bool {
         var points: [GridPoint] = []
@@ -155,7 +205,11 @@ struct CityOverlay {
         for i in 0..<points.count {
             let a = points[i]
             let b = points[(i + 1) % points.count]
-            if forward { segments.append(a, b, group: group) } else { segments.append(b, a, group: group) }
+            if forward {
+                segments.append(a, b, group: group, feature: feature)
+            } else {
+                segments.append(b, a, group: group, feature: feature)
+            }
         }
         let rounder = SnapRounder(pixel: Self.pixel)
         return Self.area2(points.map { rounder.pixelOf($0) }) == 0

@@ -14,6 +14,9 @@ struct LabelledSegments {
     var labelStart: [Int32] = [0]
     var labelGroup: [Int32] = []
     var labelWeight: [Int32] = []
+    /// Per label, a feature whose ring edge gave it its weight's sign (empty unless tracked:
+    /// ``SegmentCollector/init(capacity:tracksFeatures:)``).
+    var labelFeature: [Int32] = []
 
     var count: Int { from.count }
 }
@@ -26,24 +29,32 @@ struct SegmentCollector {
     private var group: [Int32] = []
     private var weight: [Int32] = []
     private var next: [Int32] = []
+    /// Per label, the feature whose edge last took its weight away from zero: a feature drawing
+    /// the segment in the direction of the final weight (empty unless tracked).
+    private var feature: [Int32] = []
+    private let tracksFeatures: Bool
 
-    /// Room for `capacity` segments before growing.
-    init(capacity: Int) {
+    /// Room for `capacity` segments before growing; with `tracksFeatures`, each label keeps a
+    /// feature that drew it (``LabelledSegments/labelFeature``).
+    init(capacity: Int, tracksFeatures: Bool = false) {
         table = IntegerTable(capacity: capacity)
         head.reserveCapacity(capacity)
         group.reserveCapacity(capacity)
         weight.reserveCapacity(capacity)
         next.reserveCapacity(capacity)
+        self.tracksFeatures = tracksFeatures
+        if tracksFeatures { feature.reserveCapacity(capacity) }
     }
 
-    /// Adds the directed edge a → b with `g`'s area on its left.
-    mutating func append(_ a: GridPoint, _ b: GridPoint, group g: Int32) {
+    /// Adds the directed edge a → b with `g`'s area on its left, drawn by feature `f`.
+    mutating func append(_ a: GridPoint, _ b: GridPoint, group g: Int32, feature f: Int32 = -1) {
         let (p, q, w): (GridPoint, GridPoint, Int32) = a < b ? (a, b, 1) : (b, a, -1)
         let (u, new) = table.insert(GridSegment(from: p, to: q))
         if new { head.append(-1) }
         var k = head[Int(u)]
         while k >= 0 {
             if group[Int(k)] == g {
+                if tracksFeatures && weight[Int(k)] == 0 { feature[Int(k)] = f }
                 weight[Int(k)] += w
                 return
             }
@@ -51,6 +62,7 @@ struct SegmentCollector {
         }
         group.append(g)
         weight.append(w)
+        if tracksFeatures { feature.append(f) }
         next.append(head[Int(u)])
         head[Int(u)] = Int32(group.count - 1)
     }
@@ -63,21 +75,24 @@ struct SegmentCollector {
         s.from.reserveCapacity(segments.count)
         s.to.reserveCapacity(segments.count)
         s.labelStart.reserveCapacity(segments.count + 1)
-        var labels: [(Int32, Int32)] = []
+        var labels: [(group: Int32, weight: Int32, feature: Int32)] = []
         for u in segments.indices {
             var k = head[u]
             labels.removeAll(keepingCapacity: true)
             while k >= 0 {
-                if weight[Int(k)] != 0 { labels.append((group[Int(k)], weight[Int(k)])) }
+                if weight[Int(k)] != 0 {
+                    labels.append((group[Int(k)], weight[Int(k)], tracksFeatures ? feature[Int(k)] : -1))
+                }
                 k = next[Int(k)]
             }
             guard !labels.isEmpty else { continue }
-            labels.sort { $0.0 < $1.0 }
+            labels.sort { $0.group < $1.group }
             s.from.append(segments[u].from)
             s.to.append(segments[u].to)
-            for (g, w) in labels {
-                s.labelGroup.append(g)
-                s.labelWeight.append(w)
+            for label in labels {
+                s.labelGroup.append(label.group)
+                s.labelWeight.append(label.weight)
+                if tracksFeatures { s.labelFeature.append(label.feature) }
             }
             s.labelStart.append(Int32(s.labelGroup.count))
         }
@@ -95,15 +110,21 @@ struct SnappedSegments {
     var path: [Int32] = []
     var labels: LabelledSegments
 
-    /// Calls `body(from, to, group, weight)` for every labelled edge between consecutive pixels
-    /// of a path: a path of n pixels and m labels gives (n − 1)·m edges, segment by segment.
+    /// Calls `body(from, to, group, weight, feature)` for every labelled edge between
+    /// consecutive pixels of a path: a path of n pixels and m labels gives (n − 1)·m edges,
+    /// segment by segment (feature -1 when the labels track none).
     @inline(__always)
-    func forEachEdge(_ body: (Int32, Int32, Int32, Int32) -> Void) {
+    func forEachEdge(_ body: (Int32, Int32, Int32, Int32, Int32) -> Void) {
+        let tracked = !labels.labelFeature.isEmpty
         for i in 0..<(pathStart.count - 1) {
             let labelRange = Int(labels.labelStart[i])..<Int(labels.labelStart[i + 1])
             var k = Int(pathStart[i])
             while k + 1 < Int(pathStart[i + 1]) {
-                for l in labelRange { body(path[k], path[k + 1], labels.labelGroup[l], labels.labelWeight[l]) }
+                for l in labelRange {
+                    body(
+                        path[k], path[k + 1], labels.labelGroup[l], labels.labelWeight[l],
+                        tracked ? labels.labelFeature[l] : -1)
+                }
                 k += 1
             }
         }

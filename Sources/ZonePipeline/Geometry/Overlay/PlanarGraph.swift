@@ -12,12 +12,18 @@ struct PlanarGraph {
     var deltaStart: [Int32] = [0]
     var deltaGroups: [Int32] = []
     var deltaValues: [Int32] = []
+    /// Parallel to `deltaGroups` when the segments' labels track features
+    /// (``LabelledSegments/labelFeature``): a feature whose ring edge runs along the edge in the
+    /// direction of its value's sign (empty otherwise).
+    var deltaFeatures: [Int32] = []
     /// The half-edge that follows each half-edge around its face (face on the left).
     var next: [Int32] = []
     /// The face cycle of each half-edge.
     var cycleOf: [Int32] = []
-    /// Per cycle, whether its signed area is negative: a connected part's outer border seen
-    /// from outside (positive: counter-clockwise, a bounded face's outer border).
+    /// Per cycle, whether its signed area is negative or zero: a connected part's outer border
+    /// seen from outside (positive: counter-clockwise, a bounded face's outer border). Zero
+    /// only for a part without area, a tree of edges, whose one cycle runs along both sides
+    /// (``GapMeasure``'s borders; an overlay's edges always bound area).
     var cycleIsOuter: [Bool] = []
     /// One half-edge of each cycle.
     var cycleStart: [Int32] = []
@@ -48,26 +54,32 @@ struct PlanarGraph {
                 nodes.append(snapped.pixels[Int(snapped.path[k])])
             }
         }
-        // Labelled edges as (upper node, group, ±weight), bucketed by lower node (counting sort).
+        // Labelled edges as (upper node, group, ±weight, feature), bucketed by lower node
+        // (counting sort).
+        let tracked = !snapped.labels.labelFeature.isEmpty
         var start = [Int32](repeating: 0, count: nodes.count + 1)
-        snapped.forEachEdge { p, q, _, _ in start[Int(min(number[Int(p)], number[Int(q)])) + 1] += 1 }
+        snapped.forEachEdge { p, q, _, _, _ in start[Int(min(number[Int(p)], number[Int(q)])) + 1] += 1 }
         for n in 0..<nodes.count { start[n + 1] += start[n] }
-        var bucket = [(upper: Int32, group: Int32, sign: Int32)](repeating: (0, 0, 0), count: Int(start[nodes.count]))
+        var bucket = [(upper: Int32, group: Int32, sign: Int32, feature: Int32)](
+            repeating: (0, 0, 0, 0), count: Int(start[nodes.count]))
         var fill = start
-        snapped.forEachEdge { p, q, g, w in
+        snapped.forEachEdge { p, q, g, w, f in
             let u = number[Int(p)]
             let v = number[Int(q)]
-            let (lower, entry) = u < v ? (u, (v, g, w)) : (v, (u, g, -w))
+            let (lower, entry) = u < v ? (u, (v, g, w, f)) : (v, (u, g, -w, f))
             bucket[Int(fill[Int(lower)])] = entry
             fill[Int(lower)] += 1
         }
         _ = consume snapped
-        // Each node's few sorted by (upper node, group), summed per edge and group. (Built in
-        // locals: appending to a stored property checks its uniqueness every time.)
+        // Each node's few sorted by (upper node, group), summed per edge and group; the feature
+        // kept is the one whose entry last took the sum away from zero (its sign is the
+        // sum's). (Built in locals: appending to a stored property checks its uniqueness
+        // every time.)
         var ends: [(Int32, Int32)] = []
         var deltaStart: [Int32] = [0]
         var deltaGroups: [Int32] = []
         var deltaValues: [Int32] = []
+        var deltaFeatures: [Int32] = []
         bucket.withUnsafeMutableBufferPointer { all in
             for u in 0..<nodes.count {
                 var b = UnsafeMutableBufferPointer(rebasing: all[Int(start[u])..<Int(start[u + 1])])
@@ -79,13 +91,16 @@ struct PlanarGraph {
                     while j < b.count && b[j].upper == v {
                         let g = b[j].group
                         var sum: Int32 = 0
+                        var feature: Int32 = -1
                         while j < b.count && b[j].upper == v && b[j].group == g {
+                            if sum == 0 { feature = b[j].feature }
                             sum += b[j].sign
                             j += 1
                         }
                         if sum != 0 {
                             deltaGroups.append(g)
                             deltaValues.append(sum)
+                            if tracked { deltaFeatures.append(feature) }
                         }
                     }
                     if deltaGroups.count > before {
@@ -96,6 +111,7 @@ struct PlanarGraph {
             }
         }
         (self.ends, self.deltaStart, self.deltaGroups, self.deltaValues) = (ends, deltaStart, deltaGroups, deltaValues)
+        self.deltaFeatures = deltaFeatures
         linkFaces()
     }
 
@@ -160,7 +176,7 @@ struct PlanarGraph {
                 p = q
                 k = next[Int(k)]
             } while k != Int32(h)
-            cycleIsOuter.append(area < 0)
+            cycleIsOuter.append(area <= 0)
         }
         (self.next, self.cycleOf, self.cycleStart, self.cycleIsOuter) = (next, cycleOf, cycleStart, cycleIsOuter)
     }
