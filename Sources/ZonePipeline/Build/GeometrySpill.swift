@@ -81,17 +81,16 @@ extension PolygonalGeometry {
 
     /// A geometry from its spill form; nil when `bytes` is not one whole.
     init?(spill bytes: UnsafeRawBufferPointer) {
-        var at = 0
-        func int() -> Int? {
-            guard at + 8 <= bytes.count else { return nil }
-            defer { at += 8 }
-            return Int(bytes.loadUnaligned(fromByteOffset: at, as: Int64.self))
-        }
-        guard let rings = int(), let polygons = int(), let count = int(), let multi = int(),
-            rings >= 0, polygons >= 0, count >= 0, bytes.count == 32 + 8 * (rings + polygons + count)
+        // Word k of the form (k below bytes.count / 8).
+        func word(_ k: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: 8 * k, as: Int64.self)) }
+        guard bytes.count >= 32 else { return nil }
+        let (rings, polygons, count, multi) = (word(0), word(1), word(2), word(3))
+        guard rings >= 0, polygons >= 0, count >= 0, rings < bytes.count, polygons < bytes.count,
+            count < bytes.count, bytes.count == 32 + 8 * (rings + polygons + count)
         else { return nil }
-        let ringEnds = (0..<rings).map { _ in int()! }
-        let polygonEnds = (0..<polygons).map { _ in int()! }
+        let ringEnds = (0..<rings).map { word(4 + $0) }
+        let polygonEnds = (0..<polygons).map { word(4 + rings + $0) }
+        let at = 32 + 8 * (rings + polygons)
         let coordinates = [Double](unsafeUninitializedCapacity: count) { buf, n in
             UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[at...]))
             n = count

@@ -80,15 +80,20 @@ private struct CertainRings {
     /// Whether no two segments meet, except neighbours along a ring at their shared vertex, and
     /// segments of two rings that share one end and nothing else: those are `touches`.
     func segmentsApart(touches: inout Set<Touch>) -> Bool {
-        // Segment k (points[k] → points[k + 1]) of its ring, with its x range.
-        var segments: [(west: Double, east: Double, k: Int32, ring: Int32)] = []
-        segments.reserveCapacity(points.count)
+        // Segment k (points[k] → points[k + 1]) of its ring, with its x range; by west end when
+        // they are swept. (A constant once made: a closure capturing a variable checks every
+        // access to it for exclusivity at run time.)
+        var list: [(west: Double, east: Double, k: Int32, ring: Int32)] = []
+        list.reserveCapacity(points.count)
         for r in 0..<(start.count - 1) {
             for k in start[r]..<(start[r + 1] - 1) {
                 let (a, b) = (points[k].x, points[k + 1].x)
-                segments.append((min(a, b), max(a, b), Int32(k), Int32(r)))
+                list.append((min(a, b), max(a, b), Int32(k), Int32(r)))
             }
         }
+        let swept = list.count <= Self.sweptSegments
+        if swept { list.sort { $0.west < $1.west } }
+        let segments = list
         @inline(__always) func apart(_ s: Int, _ t: Int) -> Bool {
             let (k, l) = (Int(segments[s].k), Int(segments[t].k))
             let (ring, other) = (segments[s].ring, segments[t].ring)
@@ -114,8 +119,7 @@ private struct CertainRings {
             touches.insert(Touch(x: p.x, y: p.y, ring: min(ring, other), other: max(ring, other)))
             return true
         }
-        guard segments.count > Self.sweptSegments else {
-            segments.sort { $0.west < $1.west }
+        guard !swept else {
             for s in segments.indices {
                 var t = s + 1
                 while t < segments.count && segments[t].west <= segments[s].east {

@@ -28,12 +28,13 @@ func sphericalRingArea(count m: Int, _ position: (Int) -> (x: Double, y: Double)
     let radius = 6_378_137.0
     let rad = Double.pi / 180
     var sum = 0.0
-    // i-1 and i+1 wrap around.
+    // Positions i − 1, i and i + 1, wrapping around (each read once, no division).
+    var lower = position(m - 1)
+    var middle = position(0)
     for i in 0..<m {
-        let lower = position((i + m - 1) % m)
-        let middle = position(i)
-        let upper = position((i + 1) % m)
+        let upper = position(i + 1 == m ? 0 : i + 1)
         sum += (upper.x - lower.x) * rad * sin(middle.y * rad)
+        (lower, middle) = (middle, upper)
     }
     return -sum * radius * radius / 2
 }

@@ -122,6 +122,28 @@ import Testing
         #expect(decided > 2 * undecided)
     }
 
+    /// The planar graph's angles and cycle areas in Int64 (wrapping sums, where the nodes' box
+    /// is under 2^30 a side) link the same faces as in Int128, on a real city's segments.
+    @Test func int64AndInt128LinkTheSameFaces() throws {
+        let path = zonesRealDirectory.appendingPathComponent("paris.geojson").path
+        let features = GeoJSONReader.read(try SourceText(contentsOf: path)).features
+        var segments = SegmentCollector(capacity: 1 << 16)
+        for (g, f) in features.enumerated() {
+            guard let geometry = f.geometry else { continue }
+            for r in 0..<geometry.ringCount {
+                CityOverlay.addRing(geometry, r, exterior: true, group: Int32(g % 3), scale: 1e8, to: &segments)
+            }
+        }
+        let snapped = SnapRounder(pixel: CityOverlay.pixel)(segments.finish())
+        let narrow = PlanarGraph(snapped, exactIn128: false)
+        let wide = PlanarGraph(snapped, exactIn128: true)
+        #expect(narrow.edgeCount > 500 && narrow.cycleCount > 10)
+        #expect(narrow.next == wide.next && narrow.cycleOf == wide.cycleOf)
+        #expect(narrow.cycleIsOuter == wide.cycleIsOuter && narrow.cycleIsOuter.contains(true))
+        #expect(PlanarGraph(snapped).next == narrow.next)
+        #expect(PlanarGraph.spanBelow(1 << 30, narrow.nodes) && !PlanarGraph.spanBelow(4, narrow.nodes))
+    }
+
     /// Int128 to Double: small negatives are exact (their two words must not cancel), large
     /// values within a rounding.
     @Test func int128ConvertsToDouble() {

@@ -43,7 +43,10 @@ struct PlanarGraph {
         return 0
     }
 
-    init(_ snapped: consuming SnappedSegments) {
+    /// `exactIn128`: compute angles and areas in Int128 (true) or Int64 (false; the nodes'
+    /// box must be under 2^30 a side); nil chooses Int64 where it is exact (the tests
+    /// compare the two).
+    init(_ snapped: consuming SnappedSegments, exactIn128: Bool? = nil) {
         // Nodes are the hot pixels that edges use, numbered in order of first use: edge and
         // cycle numbers follow from that, and with them the order of all output.
         var number = [Int32](repeating: -1, count: snapped.pixels.count)
@@ -112,13 +115,16 @@ struct PlanarGraph {
         }
         (self.ends, self.deltaStart, self.deltaGroups, self.deltaValues) = (ends, deltaStart, deltaGroups, deltaValues)
         self.deltaFeatures = deltaFeatures
-        linkFaces()
+        // Angles and areas are exact in Int64 when the nodes' box is under 2^30 a side (every
+        // city at 6 decimals): products of two node differences fit, and so does twice a
+        // cycle's area (at most twice the box's), which a wrapping sum then gives exactly.
+        if !(exactIn128 ?? !Self.spanBelow(1 << 30, nodes)) { linkFaces(Int64.self) } else { linkFaces(Int128.self) }
     }
 
     /// Sorts each node's outgoing half-edges by angle and links every half-edge to the one that
     /// follows it around its face: at the destination, the outgoing half-edge just clockwise of
     /// the way back. Then walks the cycles.
-    private mutating func linkFaces() {
+    private mutating func linkFaces<Exact: FixedWidthInteger & SignedInteger>(_: Exact.Type) {
         let halfCount = 2 * ends.count
         let nodes = self.nodes
         let ends = self.ends
@@ -145,7 +151,7 @@ struct PlanarGraph {
                 var j = i
                 while j > lo {
                     let q = nodes[Int(to(around[j - 1]))]
-                    guard angleLess(p.x - o.x, p.y - o.y, q.x - o.x, q.y - o.y) else { break }
+                    guard angleLess(p.x - o.x, p.y - o.y, q.x - o.x, q.y - o.y, in: Exact.self) else { break }
                     around[j] = around[j - 1]
                     j -= 1
                 }
@@ -165,14 +171,16 @@ struct PlanarGraph {
         for h in 0..<halfCount where cycleOf[h] < 0 {
             let c = Int32(cycleStart.count)
             cycleStart.append(Int32(h))
-            var area: Int128 = 0
+            var area: Exact = 0
             let base = nodes[Int(from(Int32(h)))]
             var k = Int32(h)
             var p = base
             repeat {
                 cycleOf[Int(k)] = c
                 let q = nodes[Int(to(k))]  // and the next half-edge's origin
-                area += Int128(p.x - base.x) * Int128(q.y - base.y) - Int128(q.x - base.x) * Int128(p.y - base.y)
+                area &+=
+                    Exact(truncatingIfNeeded: p.x - base.x) &* Exact(truncatingIfNeeded: q.y - base.y)
+                    &- Exact(truncatingIfNeeded: q.x - base.x) &* Exact(truncatingIfNeeded: p.y - base.y)
                 p = q
                 k = next[Int(k)]
             } while k != Int32(h)
@@ -182,11 +190,29 @@ struct PlanarGraph {
     }
 }
 
-/// True when direction (ax, ay) comes before (bx, by) counter-clockwise from the +x axis.
+extension PlanarGraph {
+    /// Whether the points' box is narrower and lower than `limit`.
+    static func spanBelow(_ limit: Int64, _ points: [GridPoint]) -> Bool {
+        guard let first = points.first else { return true }
+        var (x0, x1, y0, y1) = (first.x, first.x, first.y, first.y)
+        for p in points {
+            (x0, x1) = (min(x0, p.x), max(x1, p.x))
+            (y0, y1) = (min(y0, p.y), max(y1, p.y))
+        }
+        return x1 - x0 < limit && y1 - y0 < limit
+    }
+}
+
+/// True when direction (ax, ay) comes before (bx, by) counter-clockwise from the +x axis, the
+/// cross product computed in `Exact`, which must hold it (Int128 always; Int64 for components
+/// under 2^31).
 @inline(__always)
-func angleLess(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Bool {
+func angleLess<Exact: FixedWidthInteger & SignedInteger>(
+    _ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64, in _: Exact.Type
+) -> Bool {
     let ha = ay < 0 || (ay == 0 && ax < 0)
     let hb = by < 0 || (by == 0 && bx < 0)
     if ha != hb { return !ha }
-    return Int128(ax) * Int128(by) - Int128(ay) * Int128(bx) > 0
+    return Exact(truncatingIfNeeded: ax) &* Exact(truncatingIfNeeded: by)
+        &- Exact(truncatingIfNeeded: ay) &* Exact(truncatingIfNeeded: bx) > 0
 }
