@@ -76,6 +76,8 @@ struct GeoJSONParser {
     /// equal trimmed sets share one copy (``trimmed(_:)``).
     var keeping: Set<String>?
     private var shared: Set<JSONObject> = []
+    /// The set the last feature kept: most features keep what the one before them kept.
+    private var lastShared: JSONObject?
     /// With a sink, each feature goes to it as soon as it is read, and `parsed` stays empty.
     var sink: ((ParsedFeature) -> Void)?
 
@@ -147,17 +149,19 @@ struct GeoJSONParser {
         if let sink { sink(feature) } else { parsed.append(feature) }
     }
 
-    /// `properties` limited to ``keeping`` and shared with equal sets read before: a file's
-    /// features then hold their properties once, not each its whole set (a 173 MB file of
-    /// every city held 92 MB of properties while it was read).
+    /// `properties` (read limited to ``keeping``: ``JSONScanner/parseObject(keeping:)``) shared
+    /// with equal sets read before: a file's features then hold their properties once, not each
+    /// its whole set (a 173 MB file of every city held 92 MB of properties while it was read).
     mutating func trimmed(_ properties: JSONObject) -> JSONObject {
         guard let keeping else { return properties }
         if keeping.isEmpty { return JSONObject() }
+        if let last = lastShared, last == properties { return last }
         var kept = properties
-        kept.members.removeAll { !keeping.contains($0.key) }
         // Exact size: the kept properties live as long as the build.
         if kept.members.capacity > kept.members.count + 2 { kept.members = kept.members.map { $0 } }
-        return shared.insert(kept).memberAfterInsert
+        let shared = shared.insert(kept).memberAfterInsert
+        lastShared = shared
+        return shared
     }
 
     func usable(_ g: ParsedGeometry?, _ offset: Int) -> PolygonalGeometry? {

@@ -95,6 +95,45 @@ extension JSONScanner {
         return object
     }
 
+    /// Parses an object as ``parseObject()`` does (the same checks, repeated member names
+    /// included), building only the members named in `keeping`: the others' values are checked
+    /// and skipped (``skipValue()``), in source order.
+    mutating func parseObject(keeping: Set<String>) throws(ReadError) -> JSONObject {
+        try enter()
+        defer { leave() }
+        pos += 1  // '{'
+        var object = JSONObject()
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            pos += 1
+            return object
+        }
+        var names: [String] = []
+        names.reserveCapacity(16)
+        var index: Set<String> = []  // used once the object grows past linear-scan size
+        repeat {
+            skipWhitespace()
+            let keyOffset = pos
+            let key = decode(try scanKey())
+            let duplicate: Bool
+            if names.count < 16 {
+                duplicate = names.contains(key)
+            } else {
+                if index.isEmpty { index = Set(names) }
+                duplicate = !index.insert(key).inserted
+            }
+            if duplicate { throw ReadError(offset: keyOffset, message: "duplicate key \(jsonQuoted(key)) in object") }
+            names.append(key)
+            try expect(UInt8(ascii: ":"), "':' after an object key")
+            if keeping.contains(key) {
+                object.members.append((key, try parseValue()))
+            } else {
+                try skipValue()
+            }
+        } while try nextElement(close: UInt8(ascii: "}"), "',' or '}' in an object")
+        return object
+    }
+
     /// Parses an array of any values.
     mutating func parseArray() throws(ReadError) -> [JSONValue] {
         try enter()

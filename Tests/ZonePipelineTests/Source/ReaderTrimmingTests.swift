@@ -43,6 +43,37 @@ import Testing
         #expect(none.features.map(\.location) == full.features.map(\.location))
     }
 
+    /// Members not kept are checked as a full read checks them, unbuilt: a repeated name among
+    /// them or inside one of their values is the same error at the same place, and a kept set
+    /// keeps its source order.
+    @Test(arguments: [
+        #"{"name":"A","city":"x","name":"B"}"#,
+        #"{"city":"x","extra":{"a":1,"a":2}}"#,
+        #"{"extra":[{"b":1,"b":1}],"city":"x"}"#,
+        #"{"style":"s","bad":"\q","city":"x"}"#,
+        #"{"style":"s","n":01,"city":"x"}"#,
+        #"{"style":"s","k":1,"city":"x","style":"t"}"#,
+    ])
+    func membersNotKeptAreCheckedAsAFullReadChecksThem(properties: String) {
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":"# + properties
+            + #","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}]}"#
+        let source = SourceText(path: "t.geojson", bytes: Array(text.utf8))
+        let full = GeoJSONReader.read(source)
+        let trimmed = GeoJSONReader.read(source, keeping: ["city", "style"])
+        #expect(!full.diagnostics.isEmpty)
+        #expect(trimmed.diagnostics == full.diagnostics, "\(properties)")
+        #expect(trimmed.features.count == full.features.count)
+    }
+
+    @Test func keptMembersKeepTheirSourceOrder() {
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"style":"s","x":{"y":[1]},"city":"c","z":null},"geometry":null}]}"#
+        let trimmed = GeoJSONReader.read(
+            SourceText(path: "t.geojson", bytes: Array(text.utf8)), keeping: ["city", "style"])
+        #expect(trimmed.features.first?.properties.keys == ["style", "city"])
+    }
+
     /// `skipUnbuilt` stops where parsing the value stops, and rejects what is not JSON.
     @Test(arguments: [
         #"{"a":{"b":[1,2.5e3,{"c":"}]\"{"}],"d":null},"e":[],"f":{},"g":"\u00e9\\"} ,"#,

@@ -117,9 +117,22 @@ struct SnapRounder {
         var table = IntegerTable<GridPoint>(capacity: s.count + s.count / 4)
         var ends: [Int32] = []
         ends.reserveCapacity(2 * s.count)
+        // Segments come in ring order, so most share a pixel with the segment before: that
+        // one's numbers are reused, without a lookup.
+        var last: (from: GridPoint, fromHot: Int32, to: GridPoint, toHot: Int32)?
+        @inline(__always) func hot(_ p: GridPoint) -> Int32 {
+            if let last {
+                if p == last.from { return last.fromHot }
+                if p == last.to { return last.toHot }
+            }
+            return table.insert(p).value
+        }
         for i in 0..<s.count {
-            ends.append(table.insert(pixelOf(s.from[i])).value)
-            ends.append(table.insert(pixelOf(s.to[i])).value)
+            let (a, b) = (pixelOf(s.from[i]), pixelOf(s.to[i]))
+            let (u, v) = (hot(a), hot(b))
+            ends.append(u)
+            ends.append(v)
+            last = (a, u, b, v)
         }
         for p in crossings { table.insert(p) }
         return (table.takeKeys(), ends)
