@@ -200,11 +200,12 @@ struct CityOverlay {
             if points.last != p { points.append(p) }
         }
         if points.count > 1 && points.first == points.last { points.removeLast() }
-        guard points.count >= 3, Self.area2(points) != 0 else { return false }
-        let forward = (Self.area2(points) > 0) == exterior
+        let area = Self.area2(points)
+        guard points.count >= 3, area != 0 else { return false }
+        let forward = (area > 0) == exterior
         for i in 0..<points.count {
             let a = points[i]
-            let b = points[(i + 1) % points.count]
+            let b = points[i + 1 == points.count ? 0 : i + 1]
             if forward {
                 segments.append(a, b, group: group, feature: feature)
             } else {
@@ -212,14 +213,20 @@ struct CityOverlay {
             }
         }
         let rounder = SnapRounder(pixel: Self.pixel)
-        return Self.area2(points.map { rounder.pixelOf($0) }) == 0
+        return Self.area2(points) { rounder.pixelOf($0) } == 0
     }
 
-    /// Twice the signed area of an open ring.
-    static func area2(_ points: [GridPoint]) -> Int128 {
+    /// Twice the signed area of an open ring, of its points mapped by `map`.
+    static func area2(_ points: [GridPoint], _ map: (GridPoint) -> GridPoint = { $0 }) -> Int128 {
         guard points.count >= 3 else { return 0 }
         var area: Int128 = 0
-        for i in 1..<(points.count - 1) { area += cross(points[0], points[i], points[i + 1]) }
+        let first = map(points[0])
+        var p = map(points[1])
+        for i in 1..<(points.count - 1) {
+            let q = map(points[i + 1])
+            area += cross(first, p, q)
+            p = q
+        }
         return area
     }
 

@@ -114,7 +114,7 @@ struct CoverageRings {
             return out.sorted { $0[0][0] < $1[0][0] }
         }
 
-        /// Twice the signed area of an open ring of nodes (``CityOverlay/area2(_:)``).
+        /// Twice the signed area of an open ring of nodes (``CityOverlay/area2(_:_:)``).
         private func area2(_ ring: [Int32]) -> Int128 {
             guard ring.count >= 3 else { return 0 }
             let o = graph.nodes[Int(ring[0])]
