@@ -122,19 +122,35 @@ import Testing
         #expect(decided > 2 * undecided)
     }
 
-    /// The planar graph's angles and cycle areas in Int64 (wrapping sums, where the nodes' box
-    /// is under 2^30 a side) link the same faces as in Int128, on a real city's segments.
+    /// Snap rounding's predicates, and the planar graph's angles and cycle areas, in Int64
+    /// (wrapping sums, where the points' box is under 2^30 a side) give what they give in
+    /// Int128, on a real city's segments moved and turned so that they cross.
     @Test func int64AndInt128LinkTheSameFaces() throws {
         let path = zonesRealDirectory.appendingPathComponent("paris.geojson").path
         let features = GeoJSONReader.read(try SourceText(contentsOf: path)).features
-        var segments = SegmentCollector(capacity: 1 << 16)
+        var collector = SegmentCollector(capacity: 1 << 16)
         for (g, f) in features.enumerated() {
-            guard let geometry = f.geometry else { continue }
+            guard var geometry = f.geometry else { continue }
             for r in 0..<geometry.ringCount {
-                CityOverlay.addRing(geometry, r, exterior: true, group: Int32(g % 3), scale: 1e8, to: &segments)
+                CityOverlay.addRing(geometry, r, exterior: true, group: Int32(g % 3), scale: 1e8, to: &collector)
+            }
+            // A copy a little moved and turned: its borders cross the others'.
+            geometry.mapPositions { x, y in
+                (x, y) = (2.35 + (x - 2.35) * 0.999 - (y - 48.86) * 0.03, y + (x - 2.35) * 0.03 + 1e-4)
+            }
+            for r in 0..<geometry.ringCount {
+                CityOverlay.addRing(geometry, r, exterior: true, group: Int32(g % 3 + 3), scale: 1e8, to: &collector)
             }
         }
-        let snapped = SnapRounder(pixel: CityOverlay.pixel)(segments.finish())
+        let segments = collector.finish()
+        #expect(SnapRounder.spanBelow(1 << 30, segments))
+        let rounder = SnapRounder(pixel: CityOverlay.pixel)
+        let snapped = rounder(segments, exactIn128: false)
+        let wideSnapped = rounder(segments, exactIn128: true)
+        #expect(snapped.pixels == wideSnapped.pixels && snapped.path == wideSnapped.path)
+        #expect(snapped.pathStart == wideSnapped.pathStart)
+        let endPixels = Set((segments.from + segments.to).map { rounder.pixelOf($0) })
+        #expect(snapped.pixels.count > endPixels.count + 100, "crossings made hot pixels")
         let narrow = PlanarGraph(snapped, exactIn128: false)
         let wide = PlanarGraph(snapped, exactIn128: true)
         #expect(narrow.edgeCount > 500 && narrow.cycleCount > 10)
@@ -147,7 +163,8 @@ import Testing
     /// Int128 to Double: small negatives are exact (their two words must not cancel), large
     /// values within a rounding.
     @Test func int128ConvertsToDouble() {
-        #expect(toDouble(-5) == -5)
+        #expect(toDouble(Int128(-5)) == -5)
+        #expect(toDouble(Int64(-5)) == -5 && toDouble(Int64.min) == -0x1p63)
         #expect(toDouble(Int128(-100_000_000)) == -1e8)
         #expect(toDouble(Int128(1) << 100) == 0x1p100)
         #expect(toDouble(-(Int128(3) << 90)) == -3 * 0x1p90)

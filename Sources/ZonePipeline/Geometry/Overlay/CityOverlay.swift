@@ -250,11 +250,11 @@ struct CityOverlay {
     ) -> [(winner: Int, loser: Int, squareMetres: Double)] {
         // Indexed winner * G + loser; nil until a face adds to it.
         var totals = [Double?](repeating: nil, count: groupCount * groupCount)
-        var cycle: [GridPoint] = []
+        var nodes = SphericalNodes(graph, unit: unit)
         for c in 0..<graph.cycleCount where owner[c] >= 0 {
             var m2: Double?  // computed once, for the first loser
             for g in 0..<groupCount where g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0 {
-                if m2 == nil { m2 = Self.sphericalCycleArea(graph, cycle: c, unit: unit, buffer: &cycle) }
+                if m2 == nil { m2 = nodes.cycleArea(c) }
                 totals[Int(owner[c]) * groupCount + g] = (totals[Int(owner[c]) * groupCount + g] ?? 0) + m2!
             }
         }
@@ -263,20 +263,51 @@ struct CityOverlay {
         }
     }
 
-    /// Signed spherical area of a cycle in m² (``sphericalRingArea(count:_:)`` of its nodes);
-    /// `buffer` is scratch space, reused across calls.
-    static func sphericalCycleArea(_ graph: PlanarGraph, cycle c: Int, unit: Double, buffer: inout [GridPoint])
-        -> Double
-    {
-        buffer.removeAll(keepingCapacity: true)
-        let start = Int(graph.cycleStart[c])
-        var h = start
-        repeat {
-            buffer.append(graph.nodes[graph.origin(h)])
-            h = Int(graph.next[h])
-        } while h != start
-        return buffer.withUnsafeBufferPointer { ring in
-            sphericalRingArea(count: ring.count) { (Double(ring[$0].x) / unit, Double(ring[$0].y) / unit) }
+    /// The signed spherical areas of a graph's cycles in m², as ``sphericalRingArea(count:_:)``
+    /// gives them for the cycles' nodes, to the bit: each node's longitude and the sine of its
+    /// latitude are computed once, when a cycle first needs them (most nodes are on two).
+    struct SphericalNodes {
+        let graph: PlanarGraph
+        let unit: Double
+        /// Per node: its longitude and the sine of its latitude (NaN: not computed yet).
+        private var lon: [Double]
+        private var sinLat: [Double]
+        private var cycle: [Int32] = []
+
+        init(_ graph: PlanarGraph, unit: Double) {
+            (self.graph, self.unit) = (graph, unit)
+            lon = [Double](repeating: .nan, count: graph.nodes.count)
+            sinLat = lon
+        }
+
+        mutating func cycleArea(_ c: Int) -> Double {
+            cycle.removeAll(keepingCapacity: true)
+            let start = Int(graph.cycleStart[c])
+            var h = start
+            repeat {
+                let n = graph.origin(h)
+                if lon[n].isNaN {
+                    let p = graph.nodes[n]
+                    lon[n] = Double(p.x) / unit
+                    sinLat[n] = sin(Double(p.y) / unit * (Double.pi / 180))
+                }
+                cycle.append(Int32(n))
+                h = Int(graph.next[h])
+            } while h != start
+            let m = cycle.count
+            guard m >= 3 else { return 0 }
+            // sphericalRingArea's loop, its positions and sines read from the nodes.
+            let radius = 6_378_137.0
+            let rad = Double.pi / 180
+            var sum = 0.0
+            var lower = Int(cycle[m - 1])
+            var middle = Int(cycle[0])
+            for i in 0..<m {
+                let upper = Int(cycle[i + 1 == m ? 0 : i + 1])
+                sum += (lon[upper] - lon[lower]) * rad * sinLat[middle]
+                (lower, middle) = (middle, upper)
+            }
+            return -sum * radius * radius / 2
         }
     }
 }

@@ -23,6 +23,14 @@ func orientation(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int {
     return c > 0 ? 1 : (c < 0 ? -1 : 0)
 }
 
+/// v as a Double, exactly as the Int128 conversion below gives it (an Int64 is within its
+/// exact branch).
+@inline(__always)
+func toDouble<Exact: FixedWidthInteger & SignedInteger>(_ v: Exact) -> Double {
+    if Exact.bitWidth <= 64 { return Double(Int64(truncatingIfNeeded: v)) }
+    return toDouble(Int128(truncatingIfNeeded: v))
+}
+
 /// v as a Double (within two roundings), without the standard library's generic conversion:
 /// exact below 2^53, else from the magnitude's two 64-bit words (a negative number's words
 /// would cancel catastrophically).

@@ -18,11 +18,22 @@ struct SnapRounder {
     static let routeChunk = 2048
     static let crossingChunk = 512
 
-    func callAsFunction(_ s: LabelledSegments) -> SnappedSegments {
+    /// `exactIn128`: the predicates in Int128 (true) or Int64 (false: the segments' box must be
+    /// under 2^30 fine units a side); nil chooses Int64 where it is exact (the tests compare).
+    func callAsFunction(_ s: LabelledSegments, exactIn128: Bool? = nil) -> SnappedSegments {
+        // Every difference of two points near the segments is then under 2^31, every product
+        // of two under 2^62: the predicates' sums of two such products fit in Int64.
+        if exactIn128 ?? !Self.spanBelow(1 << 30, s) { return round(s, in: Int128.self) }
+        return round(s, in: Int64.self)
+    }
+
+    private func round<Exact: FixedWidthInteger & SignedInteger>(_ s: LabelledSegments, in _: Exact.Type)
+        -> SnappedSegments
+    {
         let cell = cellSize(s)
         var out = SnappedSegments(labels: s)
         let ends: [Int32]
-        (out.pixels, ends) = hotPixels(s, cell: cell)
+        (out.pixels, ends) = hotPixels(s, cell: cell, in: Exact.self)
         let hotList = out.pixels
 
         // Hot pixels by cell of `route` pixels.
@@ -41,28 +52,32 @@ struct SnapRounder {
             var pathEnd: [Int32] = []
             path.reserveCapacity(2 * segments.count)
             pathEnd.reserveCapacity(segments.count)
-            var found: [(t: Int128, p: Int32)] = []
+            var found: [(t: Exact, p: Int32)] = []
             for i in segments {
                 let a = s.from[i]
                 let b = s.to[i]
                 found.removeAll(keepingCapacity: true)
-                let dx = Int128(b.x - a.x)
-                let dy = Int128(b.y - a.y)
+                let dx = Exact(truncatingIfNeeded: b.x - a.x)
+                let dy = Exact(truncatingIfNeeded: b.y - a.y)
                 let (startPixel, endPixel) = (ends[2 * i], ends[2 * i + 1])
                 forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
                     for k in index.range(GridPoint(x: cx, y: cy)) {
                         let p = bucketPixels[k]
                         // The pixels of the segment's ends hold its ends: met, without a test.
                         let hot = index.items[k]
-                        guard hot == startPixel || hot == endPixel || hits(a, b, pixel: p) else { continue }
-                        let t = Int128(p.x * pixel - a.x) * dx + Int128(p.y * pixel - a.y) * dy
+                        guard hot == startPixel || hot == endPixel || hits(a, b, pixel: p, in: Exact.self) else {
+                            continue
+                        }
+                        let t =
+                            Exact(truncatingIfNeeded: p.x * pixel - a.x) &* dx
+                            &+ Exact(truncatingIfNeeded: p.y * pixel - a.y) &* dy
                         found.append((t, hot))
                     }
                 }
                 // In order along the segment, ties by pixel. A segment passes few hot pixels
                 // (most only its two ends'): those are sorted by insertion, without the
                 // standard sort's calls of a comparison closure.
-                @inline(__always) func before(_ a: (t: Int128, p: Int32), _ b: (t: Int128, p: Int32)) -> Bool {
+                @inline(__always) func before(_ a: (t: Exact, p: Int32), _ b: (t: Exact, p: Int32)) -> Bool {
                     if a.t != b.t { return a.t < b.t }
                     let p = hotList[Int(a.p)]
                     let q = hotList[Int(b.p)]
@@ -111,9 +126,11 @@ struct SnapRounder {
 
     /// The hot pixels, segment ends first, then crossings (bucketed by cells of `cell` pixels),
     /// and the hot pixels of each segment's ends: `ends[2i]` and `ends[2i + 1]` for segment i.
-    func hotPixels(_ s: LabelledSegments, cell: Int64) -> (pixels: [GridPoint], ends: [Int32]) {
+    func hotPixels<Exact: FixedWidthInteger & SignedInteger>(_ s: LabelledSegments, cell: Int64, in _: Exact.Type)
+        -> (pixels: [GridPoint], ends: [Int32])
+    {
         // Crossings first: their index is gone before the table of hot pixels is made.
-        let crossings = crossingPixels(s, cell: cell * pixel)
+        let crossings = crossingPixels(s, cell: cell * pixel, in: Exact.self)
         var table = IntegerTable<GridPoint>(capacity: s.count + s.count / 4)
         var ends: [Int32] = []
         ends.reserveCapacity(2 * s.count)
@@ -154,8 +171,16 @@ struct SnapRounder {
     ///
     /// Most candidates are decided by ``separatingAxes(_:_:pixel:)``; the rest are clipped.
     @inline(__always)
-    func hits(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool {
-        separatingAxes(a, b, pixel: p) ?? clipMeetsCell(a, b, pixel: p)
+    func hits(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool { hits(a, b, pixel: p, in: Int128.self) }
+
+    /// ``hits(_:_:pixel:)``, the separating axes computed in `Exact` (``callAsFunction(_:exactIn128:)``).
+    @inline(__always)
+    func hits<Exact: FixedWidthInteger & SignedInteger>(
+        _ a: GridPoint, _ b: GridPoint, pixel p: GridPoint, in _: Exact.Type
+    )
+        -> Bool
+    {
+        separatingAxes(a, b, pixel: p, in: Exact.self) ?? clipMeetsCell(a, b, pixel: p)
     }
 
     /// The separating-axis theorem on the cell's square, whose axes are x, y and the segment's
@@ -165,6 +190,13 @@ struct SnapRounder {
     /// Touching on some axis: undecided (nil), for the exact clipping.
     @inline(__always)
     func separatingAxes(_ a: GridPoint, _ b: GridPoint, pixel p: GridPoint) -> Bool? {
+        separatingAxes(a, b, pixel: p, in: Int128.self)
+    }
+
+    @inline(__always)
+    func separatingAxes<Exact: FixedWidthInteger & SignedInteger>(
+        _ a: GridPoint, _ b: GridPoint, pixel p: GridPoint, in _: Exact.Type
+    ) -> Bool? {
         let x0 = p.x * pixel - half
         let x1 = p.x * pixel + half
         let y0 = p.y * pixel - half
@@ -176,8 +208,12 @@ struct SnapRounder {
         if maxX < x0 || minX > x1 || maxY < y0 || minY > y1 { return false }
         let dx = b.x - a.x
         let dy = b.y - a.y
-        let c = (Int128(dx) * Int128(y0 + half - a.y) - Int128(dy) * Int128(x0 + half - a.x)).magnitude
-        let r = UInt128(half) * (UInt128(dx.magnitude) + UInt128(dy.magnitude))
+        let c =
+            (Exact(truncatingIfNeeded: dx) &* Exact(truncatingIfNeeded: y0 + half - a.y)
+            &- Exact(truncatingIfNeeded: dy) &* Exact(truncatingIfNeeded: x0 + half - a.x)).magnitude
+        let r =
+            Exact.Magnitude(truncatingIfNeeded: half)
+            &* (Exact.Magnitude(truncatingIfNeeded: dx.magnitude) &+ Exact.Magnitude(truncatingIfNeeded: dy.magnitude))
         if c > r { return false }
         if c < r && maxX > x0 && minX < x1 && maxY > y0 && minY < y1 { return true }
         return nil
@@ -214,7 +250,9 @@ struct SnapRounder {
     /// `cell` fine units; a pair is tested in the cell holding the lower-left corner of the
     /// overlap of their boxes (once), or in every shared cell when a long segment was bucketed
     /// along its line only.
-    func crossingPixels(_ s: LabelledSegments, cell: Int64) -> [GridPoint] {
+    func crossingPixels<Exact: FixedWidthInteger & SignedInteger>(
+        _ s: LabelledSegments, cell: Int64, in _: Exact.Type
+    ) -> [GridPoint] {
         var wholeBox = [Bool](repeating: true, count: s.count)
         let buckets = CellBuckets(lookups: false) { add in
             for i in 0..<s.count {
@@ -250,7 +288,7 @@ struct SnapRounder {
                                 x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
                             guard here == bucket else { continue }
                         }
-                        addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out)
+                        addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out, in: Exact.self)
                     }
                 }
             }
@@ -264,16 +302,23 @@ struct SnapRounder {
     /// the computed point is within a hundredth of a fine unit of the true one; when that is
     /// closer to a pixel edge, the pixels across the edge are made hot as well (if both segments
     /// pass them), so the true crossing's pixel is always among them.
-    func addCrossing(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint, _ d: GridPoint, into hot: inout [GridPoint]) {
-        let o1 = orientation(a, b, c)
-        let o2 = orientation(a, b, d)
-        guard o1 * o2 < 0 else { return }
-        let o3 = orientation(c, d, a)
-        let o4 = orientation(c, d, b)
-        guard o3 * o4 < 0 else { return }
-        let den = Int128(b.x - a.x) * Int128(d.y - c.y) - Int128(b.y - a.y) * Int128(d.x - c.x)
-        let num = Int128(c.x - a.x) * Int128(d.y - c.y) - Int128(c.y - a.y) * Int128(d.x - c.x)
-        let t = toDouble(num) / toDouble(den)
+    func addCrossing<Exact: FixedWidthInteger & SignedInteger>(
+        _ a: GridPoint, _ b: GridPoint, _ c: GridPoint, _ d: GridPoint, into hot: inout [GridPoint], in _: Exact.Type
+    ) {
+        // Segments that share an end do not cross properly (one orientation is zero).
+        guard a != c, a != d, b != c, b != d else { return }
+        @inline(__always) func side(_ p: GridPoint, _ q: GridPoint, _ r: GridPoint) -> Exact {
+            (Exact(truncatingIfNeeded: q.x - p.x) &* Exact(truncatingIfNeeded: r.y - p.y)
+                &- Exact(truncatingIfNeeded: q.y - p.y) &* Exact(truncatingIfNeeded: r.x - p.x)).signum()
+        }
+        guard side(a, b, c) * side(a, b, d) < 0, side(c, d, a) * side(c, d, b) < 0 else { return }
+        let den = toDouble(
+            Exact(truncatingIfNeeded: b.x - a.x) &* Exact(truncatingIfNeeded: d.y - c.y)
+                &- Exact(truncatingIfNeeded: b.y - a.y) &* Exact(truncatingIfNeeded: d.x - c.x))
+        let num = toDouble(
+            Exact(truncatingIfNeeded: c.x - a.x) &* Exact(truncatingIfNeeded: d.y - c.y)
+                &- Exact(truncatingIfNeeded: c.y - a.y) &* Exact(truncatingIfNeeded: d.x - c.x))
+        let t = num / den
         let x = Double(a.x) + t * Double(b.x - a.x)
         let y = Double(a.y) + t * Double(b.y - a.y)
         let px = ((x + Double(half)) / Double(pixel)).rounded(.down)
@@ -288,7 +333,7 @@ struct SnapRounder {
         let sy: Int64 = fy < epsilon ? -1 : (Double(pixel) - fy < epsilon ? 1 : 0)
         func widen(_ ox: Int64, _ oy: Int64) {
             let p = GridPoint(x: centre.x + ox, y: centre.y + oy)
-            if hits(a, b, pixel: p) && hits(c, d, pixel: p) { hot.append(p) }
+            if hits(a, b, pixel: p, in: Exact.self) && hits(c, d, pixel: p, in: Exact.self) { hot.append(p) }
         }
         if sy != 0 { widen(0, sy) }
         if sx != 0 {
@@ -318,6 +363,19 @@ struct SnapRounder {
         var size = cell
         while size > 1 && cells(size / 2) <= 2 * Double(pixels.count) { size /= 2 }
         return size
+    }
+
+    /// Whether the segments' box is narrower and lower than `limit` fine units.
+    static func spanBelow(_ limit: Int64, _ s: LabelledSegments) -> Bool {
+        guard let first = s.from.first else { return true }
+        var (x0, x1, y0, y1) = (first.x, first.x, first.y, first.y)
+        for points in [s.from, s.to] {
+            for p in points {
+                (x0, x1) = (min(x0, p.x), max(x1, p.x))
+                (y0, y1) = (min(y0, p.y), max(y1, p.y))
+            }
+        }
+        return x1 - x0 < limit && y1 - y0 < limit
     }
 
     /// Bucket size in pixels: about the mean segment length, a power of two.
