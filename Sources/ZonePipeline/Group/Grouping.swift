@@ -23,13 +23,15 @@ public enum Grouping {
         // The group of each properties storage seen: features share a few sets (the loader
         // gives equal sets of a file one storage), and all are alive here, so none is reused.
         var groupOfStorage: [UInt: Int] = [:]
-        for (i, f) in features.enumerated() where f.hasGeometry {
-            let identity = f.properties.storageIdentity
+        // Fields read in place: a copy of each feature (summary) retained and released its
+        // properties, location and id, a tenth of a one-city rebuild.
+        for i in features.indices where features[i].hasGeometry {
+            let identity = features[i].properties.storageIdentity
             if let g = groupOfStorage[identity] {
                 groups[g].members.append(i)
                 continue
             }
-            let key = keys.map { f.properties[$0]?.stringValue ?? "" }
+            let key = keys.map { features[i].properties[$0]?.stringValue ?? "" }
             let g = groupOfKey[key] ?? groups.count
             if g == groups.count {
                 groupOfKey[key] = g

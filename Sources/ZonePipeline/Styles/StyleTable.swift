@@ -45,10 +45,12 @@ public struct StyleExtraction: Sendable {
         var complete = Set<String>()  // styles that have every style key already
         var merged = Set<UInt>()  // properties storages already merged (merging is idempotent)
         let keyCount = styleKeys.keys.count
-        for f in features where f.hasGeometry && merged.insert(f.properties.storageIdentity).inserted {
-            guard let name = styleName(of: f), !complete.contains(name) else { continue }
+        // Fields read in place, not each feature copied (``Grouping/group(_:by:)``).
+        for i in features.indices
+        where features[i].hasGeometry && merged.insert(features[i].properties.storageIdentity).inserted {
+            guard let name = styleName(of: features[i]), !complete.contains(name) else { continue }
             var style = values[name] ?? JSONObject()
-            for (k, v) in rawValues(of: f).members where style[k] == nil { style.members.append((k, v)) }
+            for (k, v) in rawValues(of: features[i]).members where style[k] == nil { style.members.append((k, v)) }
             // Members are unique style keys (definitions are checked so), so a full count is all of them.
             if style.members.count >= keyCount { complete.insert(name) }
             values[name] = style

@@ -16,20 +16,23 @@ struct PipelineRules {
         // equal sets of one file one storage), so they are remembered by storage; all features
         // are alive meanwhile, so no address is reused.
         var clean = Set<UInt>()
-        for f in features {
-            if f.location.file != idFile {
+        // Fields read in place, not each feature copied (``Grouping/group(_:by:)``): only a
+        // feature whose properties are not known clean is looked at whole.
+        for i in features.indices {
+            if features[i].location.file != idFile {
                 firstID.removeAll(keepingCapacity: true)
-                idFile = f.location.file
+                idFile = features[i].location.file
             }
-            if let id = f.id {
+            if let id = features[i].id {
                 if let first = firstID[id] {
-                    out.append(.error(f.location, "duplicate feature id \(id) (first at \(first))"))
+                    out.append(.error(features[i].location, "duplicate feature id \(id) (first at \(first))"))
                 } else {
-                    firstID[id] = f.location
+                    firstID[id] = features[i].location
                 }
             }
-            let identity = f.properties.storageIdentity
+            let identity = features[i].properties.storageIdentity
             if clean.contains(identity) { continue }
+            let f = features[i]
             let found = out.count
             defer { if out.count == found { clean.insert(identity) } }
             checkGroupKeys(f, &out)
