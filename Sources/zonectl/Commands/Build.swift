@@ -50,7 +50,7 @@ extension Zonectl {
                 // The bytes of report.json, as written (encoded once).
                 let written = built.files.first { $0.path == "report.json" }?.bytes
                 FileHandle.standardOutput.write(Data(try written ?? built.report.jsonBytes()))
-                return .success
+                exitLeavingMemory()
             }
             let report = built.report
             print(BuildTable(report: report).render())
@@ -73,7 +73,7 @@ extension Zonectl {
             print(
                 "wrote \(plural(built.files.count, "file")) to \(outDir)/ (manifest version \(built.manifest.version)\(reused))"
                     + (warnings > 0 ? "; \(plural(warnings, "warning")), shown with --verbose" : ""))
-            return .success
+            exitLeavingMemory()
         }
     }
 }

@@ -112,6 +112,14 @@ func fixLargeAllocationThreshold() {
 }
 
 /// Writes a line to standard error.
+/// Ends a successful command here, output flushed, leaving its memory to the system whole:
+/// releasing a build's summaries, findings and artifacts one by one on the way out took 5 to
+/// 10 ms of a one-city rebuild (a tenth of it).
+func exitLeavingMemory() -> Never {
+    fflush(nil)  // every output stream
+    exit(0)
+}
+
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
