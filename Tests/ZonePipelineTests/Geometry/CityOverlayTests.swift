@@ -160,6 +160,25 @@ import Testing
         #expect(PlanarGraph.spanBelow(1 << 30, narrow.nodes) && !PlanarGraph.spanBelow(4, narrow.nodes))
     }
 
+    /// Each connected part of a planar graph has one outer cycle, which the rays that nest the
+    /// parts start from; the debug check of that notices a part with none or two.
+    @Test func everyPartHasOneOuterCycle() {
+        var segments = SegmentCollector(capacity: 64)
+        for (g, origin) in [(0, 0), (1, 10_000), (0, 30_000)] {
+            let square = rect(Double(origin), 0, Double(origin + 5_000), 5_000)
+            let geometry = flat([[square]], isMulti: false)
+            CityOverlay.addRing(geometry, 0, exterior: true, group: Int32(g), scale: 1, to: &segments)
+        }
+        var graph = PlanarGraph(SnapRounder(pixel: CityOverlay.pixel)(segments.finish()))
+        #expect(graph.cycleIsOuter.filter { $0 }.count == 3)
+        #expect(FaceLabels.onePartPerOuterCycle(graph))
+        let outer = graph.cycleIsOuter.firstIndex(of: true)!
+        graph.cycleIsOuter[outer] = false
+        #expect(!FaceLabels.onePartPerOuterCycle(graph))
+        graph.cycleIsOuter = graph.cycleIsOuter.map { _ in true }
+        #expect(!FaceLabels.onePartPerOuterCycle(graph))
+    }
+
     /// Int128 to Double: small negatives are exact (their two words must not cancel), large
     /// values within a rounding.
     @Test func int128ConvertsToDouble() {
