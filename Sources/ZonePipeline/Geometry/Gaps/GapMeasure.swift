@@ -48,7 +48,8 @@ struct GapMeasure {
             segments.append(
                 GridPoint(x: a.x * pixel, y: a.y * pixel), GridPoint(x: b.x * pixel, y: b.y * pixel), group: 1)
         }
-        let graph = PlanarGraph(SnapRounder(pixel: CityOverlay.pixel, cores: cores)(segments.finish()))
+        let graph = PlanarGraph(
+            SnapRounder(pixel: CityOverlay.pixel, cores: cores)(segments.finish()), sphericalUnit: unit)
         let labels = try FaceLabels(graph, groupCount: 2)
         let covered = Self.zoneCover(graph, faces: labels.faces) { labels.count(cycle: $0, group: 0) > 0 }
         var faces = labels.faces

@@ -37,7 +37,6 @@ struct GapRegions {
         }
         var index: [Int: Int] = [:]
         var out: [GapRegion] = []
-        var nodes = CityOverlay.SphericalNodes(graph, unit: unit)
         for c in 0..<graph.cycleCount where isGap[c] {
             let root = regions.find(c)
             let k: Int
@@ -51,7 +50,7 @@ struct GapRegions {
                         squareMetres: 0, perimeterM: 0, west: .infinity, south: .infinity, east: -.infinity,
                         north: -.infinity, groups: [], closedSquareMetres: []))
             }
-            let area = nodes.cycleArea(c)
+            let area = graph.cycleSquareMetres[c]
             out[k].squareMetres += area
             for g in owners(c) {
                 if let i = out[k].groups.firstIndex(of: g) {

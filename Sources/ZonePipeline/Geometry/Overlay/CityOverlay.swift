@@ -107,7 +107,7 @@ struct CityOverlay {
                 Self.addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
             }
         }
-        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel, cores: cores)(segments.finish()))
+        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel, cores: cores)(segments.finish()), sphericalUnit: unit)
         let labels = try FaceLabels(graph, groupCount: groupCount + fillLabels)
         let cycles = graph.cycleCount
         // A face no group covers, that fills do: a gap.
@@ -140,7 +140,7 @@ struct CityOverlay {
                     ), unit: unit)
             }
         var output = Output(
-            groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount, unit: unit) : [],
+            groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount) : [],
             collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
         if tracksCoverBorders { output.coverBorders = Self.coverBorders(graph, labels, groupCount: groupCount) }
         if !fills.isEmpty {
@@ -244,70 +244,21 @@ struct CityOverlay {
     }
 
     /// Per face taken by a group, the area of every lower group that covers it too, on the
-    /// sphere (``sphericalArea(_:)``): a face is its cycles, outer border minus the parts inside.
+    /// sphere (``sphericalArea(_:)``, measured as the graph walked its cycles): a face is its
+    /// cycles, outer border minus the parts inside.
     private func contested(
-        _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int, unit: Double
+        _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int
     ) -> [(winner: Int, loser: Int, squareMetres: Double)] {
         // Indexed winner * G + loser; nil until a face adds to it.
         var totals = [Double?](repeating: nil, count: groupCount * groupCount)
-        var nodes = SphericalNodes(graph, unit: unit)
         for c in 0..<graph.cycleCount where owner[c] >= 0 {
-            var m2: Double?  // computed once, for the first loser
             for g in 0..<groupCount where g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0 {
-                if m2 == nil { m2 = nodes.cycleArea(c) }
-                totals[Int(owner[c]) * groupCount + g] = (totals[Int(owner[c]) * groupCount + g] ?? 0) + m2!
+                totals[Int(owner[c]) * groupCount + g] =
+                    (totals[Int(owner[c]) * groupCount + g] ?? 0) + graph.cycleSquareMetres[c]
             }
         }
         return totals.indices.compactMap { k in
             totals[k].map { (winner: k / groupCount, loser: k % groupCount, squareMetres: $0) }
-        }
-    }
-
-    /// The signed spherical areas of a graph's cycles in m², as ``sphericalRingArea(count:_:)``
-    /// gives them for the cycles' nodes, to the bit: each node's longitude and the sine of its
-    /// latitude are computed once, when a cycle first needs them (most nodes are on two).
-    struct SphericalNodes {
-        let graph: PlanarGraph
-        let unit: Double
-        /// Per node: its longitude and the sine of its latitude (NaN: not computed yet).
-        private var lon: [Double]
-        private var sinLat: [Double]
-        private var cycle: [Int32] = []
-
-        init(_ graph: PlanarGraph, unit: Double) {
-            (self.graph, self.unit) = (graph, unit)
-            lon = [Double](repeating: .nan, count: graph.nodes.count)
-            sinLat = lon
-        }
-
-        mutating func cycleArea(_ c: Int) -> Double {
-            cycle.removeAll(keepingCapacity: true)
-            let start = Int(graph.cycleStart[c])
-            var h = start
-            repeat {
-                let n = graph.origin(h)
-                if lon[n].isNaN {
-                    let p = graph.nodes[n]
-                    lon[n] = Double(p.x) / unit
-                    sinLat[n] = sin(Double(p.y) / unit * (Double.pi / 180))
-                }
-                cycle.append(Int32(n))
-                h = Int(graph.next[h])
-            } while h != start
-            let m = cycle.count
-            guard m >= 3 else { return 0 }
-            // sphericalRingArea's loop, its positions and sines read from the nodes.
-            let radius = 6_378_137.0
-            let rad = Double.pi / 180
-            var sum = 0.0
-            var lower = Int(cycle[m - 1])
-            var middle = Int(cycle[0])
-            for i in 0..<m {
-                let upper = Int(cycle[i + 1 == m ? 0 : i + 1])
-                sum += (lon[upper] - lon[lower]) * rad * sinLat[middle]
-                (lower, middle) = (middle, upper)
-            }
-            return -sum * radius * radius / 2
         }
     }
 }
