@@ -193,16 +193,7 @@ struct CityBuilder: Sendable {
 
     /// `count` bytes of the file at `offset`; fewer (the file shrank) is a changed file.
     private static func read(_ fd: Int32, path: String, from offset: Int, count: Int) throws(SourceError) -> [UInt8] {
-        let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buf, n in
-            n = 0
-            while n < count {
-                let got = pread(fd, buf.baseAddress! + n, count - n, off_t(offset + n))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                n += got
-            }
-        }
-        guard bytes.count == count else { throw changed(path) }
+        guard let bytes = readFully(fd, from: offset, count: count) else { throw changed(path) }
         return bytes
     }
 

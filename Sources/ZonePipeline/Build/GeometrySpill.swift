@@ -46,18 +46,22 @@ final class GeometrySpill: Sendable {
     }
 
     /// `count` bytes from `offset`; nil when they cannot all be read.
-    func read(from offset: Int, count: Int) -> [UInt8]? {
-        let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buf, n in
-            n = 0
-            while n < count {
-                let got = pread(fd, buf.baseAddress! + n, count - n, off_t(offset + n))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                n += got
-            }
+    func read(from offset: Int, count: Int) -> [UInt8]? { readFully(fd, from: offset, count: count) }
+}
+
+/// `count` bytes of the file open as `fd`, from `offset` (`pread`, again after an interrupt or
+/// a short read); nil when the file ends or fails before.
+func readFully(_ fd: Int32, from offset: Int, count: Int) -> [UInt8]? {
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buf, n in
+        n = 0
+        while n < count {
+            let got = pread(fd, buf.baseAddress! + n, count - n, off_t(offset + n))
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { break }
+            n += got
         }
-        return bytes.count == count ? bytes : nil
     }
+    return bytes.count == count ? bytes : nil
 }
 
 /// Where a feature's geometry is in the spill.

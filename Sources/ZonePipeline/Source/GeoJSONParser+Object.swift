@@ -203,9 +203,7 @@ extension GeoJSONParser {
         case UInt8(ascii: "{") where keeping?.isEmpty == true:
             try s.skipUnbuilt()
             return JSONObject()
-        case UInt8(ascii: "{"):
-            guard let keeping else { return try s.parseObject() }
-            return try s.parseObject(keeping: keeping)
+        case UInt8(ascii: "{"): return try s.parseObject(keeping: keeping)
         case UInt8(ascii: "n"):
             try s.literal("null")
             return nil

@@ -64,8 +64,10 @@ extension JSONScanner {
         } while try nextElement(close: close, object ? "',' or '}' in an object" : "',' or ']' in an array")
     }
 
-    /// Parses an object, rejecting duplicate member names.
-    mutating func parseObject() throws(ReadError) -> JSONObject {
+    /// Parses an object, rejecting duplicate member names. With `keeping`, only the members it
+    /// names are built: the others' values are checked as a full parse checks them and skipped
+    /// (``skipValue()``); the kept ones stay in source order.
+    mutating func parseObject(keeping: Set<String>? = nil) throws(ReadError) -> JSONObject {
         try enter()
         defer { leave() }
         pos += 1  // '{'
@@ -76,56 +78,26 @@ extension JSONScanner {
             return object
         }
         object.members.reserveCapacity(8)
-        var index: Set<String> = []  // used once the object grows past linear-scan size
-        repeat {
-            skipWhitespace()
-            let keyOffset = pos
-            let key = decode(try scanKey())
-            let duplicate: Bool
-            if object.members.count < 16 {
-                duplicate = object.members.contains { $0.key == key }
-            } else {
-                if index.isEmpty { index = Set(object.members.map(\.key)) }
-                duplicate = !index.insert(key).inserted
-            }
-            if duplicate { throw ReadError(offset: keyOffset, message: "duplicate key \(jsonQuoted(key)) in object") }
-            try expect(UInt8(ascii: ":"), "':' after an object key")
-            object.members.append((key, try parseValue()))
-        } while try nextElement(close: UInt8(ascii: "}"), "',' or '}' in an object")
-        return object
-    }
-
-    /// Parses an object as ``parseObject()`` does (the same checks, repeated member names
-    /// included), building only the members named in `keeping`: the others' values are checked
-    /// and skipped (``skipValue()``), in source order.
-    mutating func parseObject(keeping: Set<String>) throws(ReadError) -> JSONObject {
-        try enter()
-        defer { leave() }
-        pos += 1  // '{'
-        var object = JSONObject()
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            pos += 1
-            return object
-        }
+        // Every name read (when members are skipped, not all are in `object`), searched
+        // linearly until the object grows past that size, then through a set.
         var names: [String] = []
-        names.reserveCapacity(16)
-        var index: Set<String> = []  // used once the object grows past linear-scan size
+        var index: Set<String> = []
         repeat {
             skipWhitespace()
             let keyOffset = pos
             let key = decode(try scanKey())
+            let seen = keeping == nil ? object.members.count : names.count
             let duplicate: Bool
-            if names.count < 16 {
-                duplicate = names.contains(key)
+            if seen < 16 {
+                duplicate = keeping == nil ? object.members.contains { $0.key == key } : names.contains(key)
             } else {
-                if index.isEmpty { index = Set(names) }
+                if index.isEmpty { index = Set(keeping == nil ? object.members.map(\.key) : names) }
                 duplicate = !index.insert(key).inserted
             }
             if duplicate { throw ReadError(offset: keyOffset, message: "duplicate key \(jsonQuoted(key)) in object") }
-            names.append(key)
+            if keeping != nil { names.append(key) }
             try expect(UInt8(ascii: ":"), "':' after an object key")
-            if keeping.contains(key) {
+            if keeping?.contains(key) ?? true {
                 object.members.append((key, try parseValue()))
             } else {
                 try skipValue()

@@ -21,32 +21,19 @@ Prints one JSON object: {"cities": [{"input": ..., "slivers": n, "unreported": [
 length_m], ...], "reported_m2": x, "closing_m2": y, "gaps": n}, ...]}.
 """
 import json
-import math
 import sys
 
 import shapely
-from shapely import affinity
-from shapely.geometry import box, shape
+from shapely.geometry import box
 from shapely.ops import unary_union
 
-R = 6_371_008.8
-
-
-def polygons(g):
-    return [p for p in getattr(g, "geoms", [g]) if p.geom_type == "Polygon" and not p.is_empty]
+from check_gaps import CityFrame, polygons
 
 
 def check(width, input_path, output_path, gaps_path):
-    features = [shape(f["geometry"]) for f in json.load(open(input_path))["features"] if f.get("geometry")]
-    w, s, e, n = shapely.total_bounds(features)
-    lon0, lat0 = (w + e) / 2, (s + n) / 2
-    kx, ky = R * math.pi / 180 * math.cos(math.radians(lat0)), R * math.pi / 180
-
-    def metric(g):
-        return affinity.affine_transform(g, [kx, 0, 0, ky, -lon0 * kx, -lat0 * ky])
-
-    inputs = [shapely.make_valid(metric(g), method="structure", keep_collapsed=False) for g in features]
-    covered = unary_union([metric(shape(f["geometry"])) for f in json.load(open(output_path))["features"]])
+    frame = CityFrame(input_path)
+    lon0, lat0, kx, ky, inputs = frame.lon0, frame.lat0, frame.kx, frame.ky, frame.inputs
+    covered = unary_union(frame.outputs(output_path))
     gaps = json.load(open(gaps_path))
     boxes = []
     for g in gaps:

@@ -38,18 +38,28 @@ def polygons(g):
     return [p for p in getattr(g, "geoms", [g]) if p.geom_type == "Polygon" and not p.is_empty]
 
 
+class CityFrame:
+    """An input zone file's features in a local metric frame: equirectangular at the centre
+    of their box, mean Earth radius; `inputs` made valid as zonectl repairs them (structure)."""
+
+    def __init__(self, input_path):
+        features = [shape(f["geometry"]) for f in json.load(open(input_path))["features"] if f.get("geometry")]
+        w, s, e, n = shapely.total_bounds(features)
+        self.lon0, self.lat0 = (w + e) / 2, (s + n) / 2
+        self.kx, self.ky = R * math.pi / 180 * math.cos(math.radians(self.lat0)), R * math.pi / 180
+        self.inputs = [shapely.make_valid(self.metric(g), method="structure", keep_collapsed=False) for g in features]
+
+    def metric(self, g):
+        return affinity.affine_transform(g, [self.kx, 0, 0, self.ky, -self.lon0 * self.kx, -self.lat0 * self.ky])
+
+    def outputs(self, output_path):
+        return [self.metric(shape(f["geometry"])) for f in json.load(open(output_path))["features"]]
+
+
 def check(width, input_path, output_path):
-    features = [shape(f["geometry"]) for f in json.load(open(input_path))["features"] if f.get("geometry")]
-    w, s, e, n = shapely.total_bounds(features)
-    lon0, lat0 = (w + e) / 2, (s + n) / 2
-    kx, ky = R * math.pi / 180 * math.cos(math.radians(lat0)), R * math.pi / 180
-
-    def metric(g):
-        return affinity.affine_transform(g, [kx, 0, 0, ky, -lon0 * kx, -lat0 * ky])
-
-    inputs = [shapely.make_valid(metric(g), method="structure", keep_collapsed=False) for g in features]
-    outputs = [metric(shape(f["geometry"])) for f in json.load(open(output_path))["features"]]
-    covered = unary_union(outputs)
+    frame = CityFrame(input_path)
+    lon0, lat0, kx, ky, metric, inputs = frame.lon0, frame.lat0, frame.kx, frame.ky, frame.metric, frame.inputs
+    covered = unary_union(frame.outputs(output_path))
     r = 0.9 * width / 2
     closed = covered.buffer(r, quad_segs=32).buffer(-r, quad_segs=32)
     tree = shapely.STRtree(inputs)

@@ -29,12 +29,8 @@ struct GapMeasure {
         var segments = SegmentCollector(capacity: 5 * pieces.count)
         let fine = unit * Double(CityOverlay.pixel)
         for piece in pieces {
-            var ring = PolygonalGeometryBuilder()
-            for p in piece.ring { ring.add(x: p.lon, y: p.lat) }
-            ring.add(x: piece.ring[0].lon, y: piece.ring[0].lat)
-            ring.closeRing()
-            ring.closePolygon()
-            CityOverlay.addRing(ring.build(checkRings: false), 0, exterior: true, group: 0, scale: fine, to: &segments)
+            CityOverlay.addRing(
+                CityOverlay.polygon(piece.ring), 0, exterior: true, group: 0, scale: fine, to: &segments)
         }
         for border in borders {
             let (a, b) = (border.from, border.to)

@@ -97,12 +97,7 @@ struct CityOverlay {
         // Labels: the groups, then one fill label per group, then one for fills only measured.
         let fillLabels = fills.isEmpty ? 0 : groupCount + 1
         for fill in fills {
-            var ring = PolygonalGeometryBuilder()
-            for p in fill.ring { ring.add(x: p.lon, y: p.lat) }
-            ring.add(x: fill.ring[0].lon, y: fill.ring[0].lat)
-            ring.closeRing()
-            ring.closePolygon()
-            let geometry = ring.build(checkRings: false)
+            let geometry = Self.polygon(fill.ring)
             for label in fill.groups.isEmpty ? [2 * groupCount] : fill.groups.map({ groupCount + $0 }) {
                 Self.addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
             }
@@ -214,6 +209,16 @@ struct CityOverlay {
         }
         let rounder = SnapRounder(pixel: Self.pixel)
         return Self.area2(points) { rounder.pixelOf($0) } == 0
+    }
+
+    /// An open ring of longitude/latitude points (a gap piece) as a polygon.
+    static func polygon(_ ring: [(lon: Double, lat: Double)]) -> PolygonalGeometry {
+        var g = PolygonalGeometryBuilder()
+        for p in ring { g.add(x: p.lon, y: p.lat) }
+        g.add(x: ring[0].lon, y: ring[0].lat)
+        g.closeRing()
+        g.closePolygon()
+        return g.build(checkRings: false)
     }
 
     /// Twice the signed area of an open ring, of its points mapped by `map`.
