@@ -123,6 +123,8 @@ struct PlanarGraph {
         }
         (self.ends, self.deltaStart, self.deltaGroups, self.deltaValues) = (ends, deltaStart, deltaGroups, deltaValues)
         self.deltaFeatures = deltaFeatures
+        // Gone before the faces are linked, whose arrays are the graph's peak.
+        (number, start, fill, bucket) = ([], [], [], [])
         // Angles and areas are exact in Int64 when the nodes' box is under 2^30 a side (every
         // city at 6 decimals): products of two node differences fit, and so does twice a
         // cycle's area (at most twice the box's), which a wrapping sum then gives exactly.
@@ -179,9 +181,11 @@ struct PlanarGraph {
             let hi = Int(first[v + 1])
             for k in lo..<hi { next[Int(around[k] ^ 1)] = around[k == lo ? hi - 1 : k - 1] }
         }
-        // For the spherical areas: each node's longitude and the sine of its latitude.
+        // For the spherical areas: the sine of each node's latitude (its longitude is one
+        // division, made as it is needed: one array, not two, at the graph's peak).
         let spherical = unit != nil
-        let lon = unit.map { unit in nodes.map { Double($0.x) / unit } } ?? []
+        let scale = unit ?? 1
+        @inline(__always) func lon(_ n: Int) -> Double { Double(nodes[n].x) / scale }
         let sinLat = unit.map { unit in nodes.map { sin(Double($0.y) / unit * (Double.pi / 180)) } } ?? []
         let rad = Double.pi / 180
         var cycleOf = [Int32](repeating: -1, count: halfCount)
@@ -205,7 +209,7 @@ struct PlanarGraph {
                 var k = Int(first[origin])
                 while around[k] != Int32(h) { k += 1 }
                 let after = k + 1 == Int(first[origin + 1]) ? Int(first[origin]) : k + 1
-                lowerLon = lon[Int(to(around[after]))]
+                lowerLon = lon(Int(to(around[after])))
             }
             var k = Int32(h)
             var p = base
@@ -217,8 +221,8 @@ struct PlanarGraph {
                     Exact(truncatingIfNeeded: p.x - base.x) &* Exact(truncatingIfNeeded: q.y - base.y)
                     &- Exact(truncatingIfNeeded: q.x - base.x) &* Exact(truncatingIfNeeded: p.y - base.y)
                 if spherical {
-                    sum += (lon[n] - lowerLon) * rad * sinLat[middle]
-                    (lowerLon, middle) = (lon[middle], n)
+                    sum += (Double(q.x) / scale - lowerLon) * rad * sinLat[middle]
+                    (lowerLon, middle) = (lon(middle), n)
                     count += 1
                 }
                 p = q
