@@ -50,6 +50,12 @@ public struct BuildCache: Sendable {
         Array(SHA256.hash(data: CitySettings(code: codeIdentity, config: config).encoded()))
     }
 
+    /// True when the cache has an entry at `key` (which ``load(_:brotli:)`` may still find
+    /// damaged, or without the brotli artifact asked for).
+    func holds(_ key: String) -> Bool {
+        access(citiesDirectory + "/" + key + "/city.bin", F_OK) == 0
+    }
+
     /// The cached city and its artifact bytes (gzip, and brotli when `brotli`), if present and
     /// intact. An entry without a brotli artifact is a miss when `brotli` is asked for.
     func load(_ key: String, brotli: Bool) -> CachedArtifacts? {

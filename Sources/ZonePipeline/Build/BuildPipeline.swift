@@ -36,6 +36,16 @@ public struct BuildPipeline {
         /// The cities built in this run (not those the cache gave), in city order; their
         /// geometry only with ``BuildPipeline/keepsGeometry``.
         public var cities: [CityResult] = []
+        /// What the build worked with (summaries, scans, cache hits), released with the outcome,
+        /// not as the build returns: the CLI exits without releasing it (releasing 138,000
+        /// summaries one by one was 3 ms of a one-city rebuild).
+        var workingSet: WorkingSet? = nil
+    }
+
+    /// Values kept alive, unread, as long as their holder.
+    final class WorkingSet: @unchecked Sendable {
+        private let values: [Any]
+        init(_ values: Any...) { self.values = values }
     }
 
     /// The build's first two steps, scan and feature account, and nothing more: what
@@ -108,19 +118,15 @@ public struct BuildPipeline {
         }
         let cityGroups = checked.cities
         let settings = cache?.settingsDigest(config) ?? []
-        // Each city's key and cache entry, on every core (hashing its features' digests and
-        // reading its files).
+        // Each city's key, on every core (hashing its features' digests), and whether the cache
+        // holds an entry for it (a stat; the entry is read later, see below).
         let brotli = config.writesBrotli
-        let lookups = parallelMap(count: cityGroups.count, jobs: jobs) { i -> (key: String?, hit: CachedArtifacts?) in
-            guard let cache else { return (nil, nil) }
-            let key = cache.key(for: cityGroups[i], features: features, settings: settings)
-            return (key, cache.load(key, brotli: brotli))
+        let keys = parallelMap(count: cityGroups.count, jobs: jobs) { i -> String? in
+            cache?.key(for: cityGroups[i], features: features, settings: settings)
         }
-        let keys = lookups.map(\.key)
-        var cached: [Int: CachedArtifacts] = [:]
-        for (i, lookup) in lookups.enumerated() where lookup.hit != nil { cached[i] = lookup.hit }
-        let missing = cityGroups.indices.filter { cached[$0] == nil }
-        progress("geometry: \(missing.count) cities to build, \(cached.count) unchanged")
+        let held = cityGroups.indices.filter { i in keys[i].map { cache?.holds($0) ?? false } ?? false }
+        let isHeld = Set(held)
+        progress("geometry: \(cityGroups.count - held.count) cities to build, \(held.count) unchanged")
         let folders = cityFolders(cityGroups.map(\.city))
         // A worker with no city left lends its core to the cities still being built.
         let cores = IdleCores()
@@ -131,10 +137,11 @@ public struct BuildPipeline {
         let cityWeight = { (c: Int) in
             cityGroups[c].groups.reduce(0) { $0 + $1.members.reduce(0) { $0 + features[$1].positionCount } }
         }
-        let tasks = missing.sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }
+        let tasks = cityGroups.indices.filter { !isHeld.contains($0) }
+            .sorted { (cityWeight($0), $1) > (cityWeight($1), $0) }
         let jobs = jobs
         let config = config
-        let buildCities = {
+        let buildCities = { (tasks: [Int]) in
             parallelMapWithGEOS(count: tasks.count, jobs: jobs, lending: cores) { context, t in
                 Result { () throws(SourceError) in
                     let loaded = try builder.read(city: tasks[t])
@@ -144,11 +151,26 @@ public struct BuildPipeline {
                 }
             }
         }
+        let loadHeld = { @Sendable (threads: Int) in
+            parallelMap(count: held.count, jobs: threads) { k in cache?.load(keys[held[k]] ?? "", brotli: brotli) }
+        }
         let makeTable = { @Sendable in StyleExtraction(config: config).table(for: features) }
-        // The style table needs only the summaries. With fewer cities to build than workers (a
-        // one-city rebuild) it is made on the idle core meanwhile; otherwise after them, so its
-        // memory does not add to that of the largest cities, which are built first.
-        let (builds, table) = tasks.count < jobs ? concurrently(buildCities, makeTable) : (buildCities(), makeTable())
+        // The cache's entries and the style table need only the summaries. With fewer cities
+        // to build than workers (a one-city rebuild) they are read and made on the idle cores
+        // meanwhile; otherwise the entries first, on every core, and the table after the
+        // cities, so its memory does not add to that of the largest cities, built first.
+        let (firstBuilds, (loads, table)) =
+            tasks.count < jobs
+            ? concurrently({ buildCities(tasks) }, { (loadHeld(jobs - tasks.count), makeTable()) })
+            : { () -> ([Result<BuiltCity, SourceError>], ([CachedArtifacts?], StyleTable)) in
+                let loads = loadHeld(jobs)
+                return (buildCities(tasks), (loads, makeTable()))
+            }()
+        var cached: [Int: CachedArtifacts] = [:]
+        for (k, load) in loads.enumerated() { cached[held[k]] = load }
+        // An entry that could not be read after all (removed or damaged meanwhile): built now.
+        let unreadable = held.filter { cached[$0] == nil }
+        let builds = firstBuilds + (unreadable.isEmpty ? [] : buildCities(unreadable))
         let built = try builds.map { try $0.get() }
         var fresh: [Int: BuiltCity] = [:]
         for city in built { fresh[city.index] = city }
@@ -260,7 +282,8 @@ public struct BuildPipeline {
         let (manifest, report) = try made.get()
         return Outcome(
             diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
-            inputFiles: files.count, cities: cities)
+            inputFiles: files.count, cities: cities,
+            workingSet: WorkingSet(pass, checked, features, loads, cached, builder, fresh, toStore, gapTexts, table))
     }
 }
 

@@ -51,11 +51,14 @@ extension OwnedDirectory {
             removeTemporaries(in: Set((previous + current).map { ($0 as NSString).deletingLastPathComponent }))
         }
         try writeMarker(Marker(kind: kind, files: Array(Set(previous + current)).sorted(), writing: true))
-        // One buffer for comparing what is there with what is to be written.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        for file in files where !last.contains(file.path) { try write(file, unlessHeld: buffer) }
-        for file in files where last.contains(file.path) { try write(file, unlessHeld: buffer) }
+        // What is there already compared with what is to be written, on every core (a rebuild
+        // compares a hundred artifacts), through one buffer a core.
+        let path = path
+        let held = parallelMap(
+            count: files.count, jobs: defaultJobs, makeWorker: { ComparisonBuffer() },
+            { buffer, i in Self.holds(path + "/" + files[i].path, files[i].bytes, buffer: buffer.bytes) })
+        for (file, isHeld) in zip(files, held) where !isHeld && !last.contains(file.path) { try write(file) }
+        for (file, isHeld) in zip(files, held) where !isHeld && last.contains(file.path) { try write(file) }
         let kept = Set(current)
         var emptied: Set<String> = []
         for stale in previous where !kept.contains(stale) {
@@ -74,7 +77,13 @@ extension OwnedDirectory {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let bytes = ((try? encoder.encode(marker)).map { [UInt8]($0) } ?? []) + [0x0A]
-        try write(File(path: Self.markerName, bytes: bytes), unlessHeld: nil)
+        try write(File(path: Self.markerName, bytes: bytes))
+    }
+
+    /// A buffer for ``holds(_:_:buffer:)``, freed with its holder.
+    private final class ComparisonBuffer {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        deinit { bytes.deallocate() }
     }
 
     /// True when the file at `path` holds exactly `bytes`: its size first (a stat), then its
@@ -102,12 +111,10 @@ extension OwnedDirectory {
         }
     }
 
-    /// One file, written aside and renamed into place; left as it is when it already holds
-    /// these bytes, if a comparison buffer is given.
-    private func write(_ file: File, unlessHeld buffer: UnsafeMutableRawBufferPointer?) throws(OutputError) {
+    /// One file, written aside and renamed into place.
+    private func write(_ file: File) throws(OutputError) {
         let full = path + "/" + file.path
         let what = file.city.map { "cannot write the artifact of city \(jsonQuoted($0))" } ?? "cannot write"
-        if let buffer, Self.holds(full, file.bytes, buffer: buffer) { return }
         let folder = (full as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw OutputError(path: full, message: "\(what): cannot create its folder: \(error.localizedDescription)")

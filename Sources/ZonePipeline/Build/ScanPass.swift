@@ -24,7 +24,9 @@ struct ScanPass {
         let scanner = FileScanner(config: config, cache: cache, now: now, spill: spill)
         // Costliest files first (files to parse before scans to decode, then by size), so both
         // workers finish together.
-        let known = files.map(scanner.known)
+        // Each file's stamp and the digest the cache holds for it (a stat and a small read),
+        // on every core.
+        let known = parallelMap(count: files.count, jobs: jobs) { scanner.known(files[$0]) }
         var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: known.map(\.cost)) { context, i in
             Result { () throws(SourceError) in try scanner.scan(files[i], known: known[i], context: context) }
         }

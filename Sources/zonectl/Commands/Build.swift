@@ -36,7 +36,10 @@ extension Zonectl {
             // Read once: an option group's value is looked up generically on every access, which
             // for each of 75,000 warnings was a tenth of a one-city rebuild.
             let showsWarnings = output.format == .text && global.verbose
-            for d in outcome.diagnostics where d.severity == .error || showsWarnings { printError(d.description) }
+            // By index: a `for d in` loop copied (retained, then released) each of 75,000 warnings.
+            for i in outcome.diagnostics.indices where showsWarnings || outcome.diagnostics[i].severity == .error {
+                printError(outcome.diagnostics[i].description)
+            }
             guard let built = outcome.output else {
                 printError(
                     "build failed: \(plural(outcome.diagnostics.count { $0.severity == .error }, "error")); nothing was written"

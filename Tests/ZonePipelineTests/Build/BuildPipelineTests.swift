@@ -213,6 +213,32 @@ import Testing
         #expect(try gapsText(written) == gapsText([UInt8](try encoder.encode(fresh.report))))
     }
 
+    /// A city whose cache entry is there but cannot be read (a damaged `city.bin`, an artifact
+    /// cut short) is built again, in the same build, as if the cache had no entry for it.
+    @Test(arguments: ["city.bin", "artifact.gz"]) func aDamagedCacheEntryIsBuiltAgain(_ damaged: String) throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write(
+            ["a.geojson": [feature("rome", "parking", 0)], "b.geojson": [feature("oslo", "parking", 0)]],
+            to: dir.appendingPathComponent("zones"))
+        let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
+        let first = try #require(try build(dir, cache: cache).output)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.citiesDirectory)
+            .filter { !$0.hasPrefix(".") }
+        #expect(entries.count == 2)
+        let victim = cache.citiesDirectory + "/" + entries[0] + "/" + damaged
+        let bytes = try #require(FileManager.default.contents(atPath: victim))
+        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: victim))
+        let second = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(10)).output)
+        #expect(second.report.cachedCities == 1)
+        #expect(second.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes)
+            == first.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
+        #expect(second.report.cities == first.report.cities)
+        // Stored again whole: the next build takes both cities from the cache.
+        let third = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(20)).output)
+        #expect(third.report.cachedCities == 2)
+    }
+
     @Test func oneFileOfManyCitiesBuildsAsSplitFilesDo() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

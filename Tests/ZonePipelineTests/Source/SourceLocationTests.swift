@@ -26,4 +26,27 @@ import Testing
         for i in bytes.indices { #expect(text.location(ofByte: i) == alone[i]) }
         for i in bytes.indices.reversed() { #expect(text.location(ofByte: i) == alone[i]) }
     }
+
+    /// Columns count Unicode scalars (a column counter takes eight bytes at a time): on a long
+    /// line of one- to four-byte characters, each character's column is one more than the
+    /// scalars before it, looked up in order and each on a text of its own.
+    @Test func columnsCountScalarsOnALongLine() {
+        var rng = SeededRandom(seed: 7)
+        let alphabet = ["a", "é", "日", "😀", " "]
+        var line = ""
+        var starts: [(offset: Int, column: Int)] = []
+        for k in 0..<3000 {
+            starts.append((line.utf8.count, k + 1))
+            line += alphabet[Int(rng.next() % UInt64(alphabet.count))]
+        }
+        let bytes = Array(("{}\n" + line).utf8)
+        let text = SourceText(path: "long line", bytes: bytes)
+        for (k, start) in starts.enumerated() {
+            let expected = SourceLocation(file: "long line", line: 2, column: start.column)
+            #expect(text.location(ofByte: 3 + start.offset) == expected)
+            if k % 37 == 0 {
+                #expect(SourceText(path: "long line", bytes: bytes).location(ofByte: 3 + start.offset) == expected)
+            }
+        }
+    }
 }
