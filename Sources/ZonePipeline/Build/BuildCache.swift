@@ -26,7 +26,7 @@ public struct BuildCache: Sendable {
 
     /// The cache key of `city`, whose members index `features`; `settings` is
     /// ``settingsDigest(_:)`` of the build's configuration.
-    func key(for city: CityGroups, features: [FeatureSummary], settings: [UInt8]) -> String {
+    func key(for city: CityGroups, features: FeatureSummaries, settings: [UInt8]) -> String {
         var h = SHA256()
         func add(_ s: String) { h.update(data: Array(s.utf8) + [0]) }
         h.update(data: settings)

@@ -54,7 +54,7 @@ public struct BuildPipeline {
         /// The files read, in reading order.
         public var files: [String]
         /// Summaries of all features (no coordinates), in file order then source order.
-        public var features: [FeatureSummary]
+        public var features: FeatureSummaries
         /// Findings, ordered by file, line and column; then any feature the account could not place.
         public var diagnostics: [Diagnostic]
         /// The cities and their groups; empty when the scan found errors.
@@ -131,7 +131,7 @@ public struct BuildPipeline {
         // A worker with no city left lends its core to the cities still being built.
         let cores = IdleCores()
         let builder = CityBuilder(
-            config: config, paths: pass.scans.map(\.path), features: features, fileOf: pass.fileOf,
+            config: config, paths: pass.scans.map(\.path), features: features,
             groups: cityGroups, folders: folders, keepsGeometry: keepsGeometry, cores: cores, spill: spill)
         // Largest cities first (by input positions), so the workers finish together.
         let cityWeight = { (c: Int) in
@@ -292,7 +292,7 @@ extension BuildReport.City {
     init(
         _ city: CityGroups, _ result: CityResult,
         _ artifact: CityArtifact,
-        _ features: [FeatureSummary]
+        _ features: FeatureSummaries
     ) {
         let inputs = city.groups.flatMap(\.members)
         self.init(

@@ -30,9 +30,9 @@ struct CityBuilder: Sendable {
     let config: PipelineConfig
     /// The scanned files' paths, by file index.
     let paths: [String]
-    let features: [FeatureSummary]
+    let features: FeatureSummaries
     /// The file of each feature.
-    let fileOf: [Int32]
+    var fileOf: [Int32] { features.fileOf }
     let groups: [CityGroups]
     let folders: [String: String]
     /// Keep the city's geometry (and its members numbered as in the scan) once written.

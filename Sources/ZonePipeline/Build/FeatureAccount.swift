@@ -16,9 +16,10 @@ public struct FeatureAccount: Codable, Sendable, Equatable {
     /// The account of `features` grouped into `cities`. A feature that is in no group and has
     /// no finding at its position would vanish without a word: it gets an error finding (in
     /// `unexplained`), so the build stops instead.
-    static func make<F: FeatureFacts>(_ features: [F], cities: [CityGroups], diagnostics: [Diagnostic])
-        -> (account: FeatureAccount, unexplained: [Diagnostic])
-    {
+    static func make<Features: RandomAccessCollection>(
+        _ features: Features, cities: [CityGroups], diagnostics: [Diagnostic]
+    ) -> (account: FeatureAccount, unexplained: [Diagnostic])
+    where Features.Element: FeatureFacts, Features.Index == Int {
         var inGroup = [Bool](repeating: false, count: features.count)
         for city in cities { for group in city.groups { for m in group.members { inGroup[m] = true } } }
         let outside = features.indices.filter { !inGroup[$0] }

@@ -183,6 +183,7 @@ struct FileScanner: Sendable {
             }
         }
         chunk.flush(into: &summaries)
+        summaries.shrinkToFit()
         let scanned = ScannedFile(
             path: path, digest: digest, bytes: text.bytes.count, features: summaries, diagnostics: diagnostics)
         if let cache, let key { cache.storeScan(key, scanned) }

@@ -2,14 +2,12 @@ import Dispatch
 import Foundation
 
 /// The build's first pass: every zone file read and checked in parallel (or found in the
-/// cache), its findings kept, and all features' summaries put in one numbering (file order,
-/// then source order), with the cross-file rules checked over them.
+/// cache), its findings kept, and all features' summaries numbered as one (file order, then
+/// source order), with the cross-file rules checked over them.
 struct ScanPass {
-    /// The files' scans; their features are moved to `features`.
+    /// The files' scans; their features are in `features`, their findings in `diagnostics`.
     var scans: [ScannedFile]
-    var features: [FeatureSummary]
-    /// The file of each feature.
-    var fileOf: [Int32]
+    var features: FeatureSummaries
     /// Files parsed (the others came from the cache), and the cache entries used.
     var parsedFiles: Int
     var cacheKeys: Set<String>
@@ -22,27 +20,29 @@ struct ScanPass {
         files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int, spill: GeometrySpill? = nil
     ) throws(SourceError) {
         let scanner = FileScanner(config: config, cache: cache, now: now, spill: spill)
-        // Costliest files first (files to parse before scans to decode, then by size), so both
-        // workers finish together.
         // Each file's stamp and the digest the cache holds for it (a stat and a small read),
         // on every core.
         let known = parallelMap(count: files.count, jobs: jobs) { scanner.known(files[$0]) }
+        // Costliest files first (files to parse before scans to decode, then by size), so both
+        // workers finish together.
         var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: known.map(\.cost)) { context, i in
             Result { () throws(SourceError) in try scanner.scan(files[i], known: known[i], context: context) }
         }
         var read: [(file: ScannedFile, cacheKeys: [String], parsed: Bool)] = []
         read.reserveCapacity(results.count)
         for result in results { read.append(try result.get()) }
-        // Each scan's arrays now have one owner, so their elements can be moved, not copied.
+        // Each scan's arrays now have one owner: its summaries are kept where they are, its
+        // findings moved (not copied) into one array.
         results = []
         parsedFiles = read.reduce(0) { $0 + ($1.parsed ? 1 : 0) }
         cacheKeys = Set(read.flatMap(\.cacheKeys))
-        fileOf = []
-        fileOf.reserveCapacity(read.reduce(0) { $0 + $1.file.features.count })
-        for (i, r) in read.enumerated() { fileOf += repeatElement(Int32(i), count: r.file.features.count) }
-        // Arrays made at their final size: they live as long as the build (growing them by
-        // appending left up to half again as much unused, 7 MB on the benchmark corpus).
-        features = moveConcatenating(&read, \.file.features, placeholder: .placeholder, jobs: jobs)
+        var parts: [[FeatureSummary]] = []
+        parts.reserveCapacity(read.count)
+        for i in read.indices {
+            parts.append(read[i].file.features)
+            read[i].file.features = []
+        }
+        features = FeatureSummaries(parts)
         var found = moveConcatenating(&read, \.file.diagnostics, placeholder: .placeholder, jobs: jobs)
         scans = read.map(\.file)
         // The cross-file rules and the cities' groups, at the same time (the groups are

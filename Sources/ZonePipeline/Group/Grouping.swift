@@ -17,7 +17,8 @@ public struct CityGroups: Sendable {
 /// string). A group may come from several files. Cities and groups come out sorted by key,
 /// so every run processes them in one order.
 public enum Grouping {
-    public static func group<F: FeatureFacts>(_ features: [F], by keys: [String]) -> [CityGroups] {
+    public static func group<Features: RandomAccessCollection>(_ features: Features, by keys: [String]) -> [CityGroups]
+    where Features.Element: FeatureFacts, Features.Index == Int {
         var groupOfKey: [[String]: Int] = [:]
         var groups: [FeatureGroup] = []
         // The group of each properties storage seen: features share a few sets (the loader

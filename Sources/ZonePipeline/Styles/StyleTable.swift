@@ -40,7 +40,8 @@ public struct StyleExtraction: Sendable {
     }
 
     /// The table of every style used by `features`, plus styles pipeline.yml defines.
-    public func table<F: FeatureFacts>(for features: [F]) -> StyleTable {
+    public func table<Features: RandomAccessCollection>(for features: Features) -> StyleTable
+    where Features.Element: FeatureFacts, Features.Index == Int {
         var values: [String: JSONObject] = config.styles.definitions
         var complete = Set<String>()  // styles that have every style key already
         var merged = Set<UInt>()  // properties storages already merged (merging is idempotent)

@@ -5,7 +5,8 @@
 struct PipelineRules {
     let config: PipelineConfig
 
-    func check<F: FeatureFacts>(_ features: [F]) -> [Diagnostic] {
+    func check<Features: RandomAccessCollection>(_ features: Features) -> [Diagnostic]
+    where Features.Element: FeatureFacts, Features.Index == Int {
         var out: [Diagnostic] = []
         var firstStyle: [String: (values: JSONObject, location: SourceLocation)] = [:]
         var firstID: [JSONValue: SourceLocation] = [:]

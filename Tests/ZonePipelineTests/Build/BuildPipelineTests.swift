@@ -92,10 +92,8 @@ import Testing
     /// The scanned features of `dir`'s zone files, grouped, and a builder of their cities.
     func cityBuilder(_ dir: URL) throws -> CityBuilder {
         let zones = try checkZones([dir.path])
-        let fileOf = zones.features.map { f in Int32(zones.files.firstIndex(of: f.location.file) ?? -1) }
         return CityBuilder(
-            config: .default, paths: zones.files, features: zones.features, fileOf: fileOf, groups: zones.cities,
-            folders: [:])
+            config: .default, paths: zones.files, features: zones.features, groups: zones.cities, folders: [:])
     }
 
     @Test func aCityReadsOnlyItsFeaturesBytes() throws {
@@ -231,8 +229,9 @@ import Testing
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: victim))
         let second = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(10)).output)
         #expect(second.report.cachedCities == 1)
-        #expect(second.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes)
-            == first.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
+        #expect(
+            second.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes)
+                == first.files.filter { $0.path.hasPrefix("zones/") }.map(\.bytes))
         #expect(second.report.cities == first.report.cities)
         // Stored again whole: the next build takes both cities from the cache.
         let third = try #require(try build(dir, cache: cache, now: Date().addingTimeInterval(20)).output)

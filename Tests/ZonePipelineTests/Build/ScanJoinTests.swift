@@ -5,8 +5,8 @@ import Testing
 @testable import ZonePipeline
 
 /// How the scan joins its files: each file's findings in line and column order as scanned (so
-/// the build's merge of all files' findings sorts nothing), and the files' summaries and
-/// findings moved into one array, on several threads, in file order.
+/// the build's merge of all files' findings sorts nothing), the files' findings moved into one
+/// array, on several threads, in file order, and their summaries numbered as one where they are.
 @Suite struct ScanJoinTests {
     /// A feature whose exterior crosses itself (a bow-tie) and whose hole is wound the wrong
     /// way: the invalid-geometry finding, at the exterior, is made after the winding finding,
@@ -54,5 +54,43 @@ import Testing
         let joined = moveConcatenating(&parts, \.items, placeholder: "", jobs: jobs)
         #expect(joined == expected)
         #expect(parts.allSatisfy { $0.items.isEmpty })
+    }
+
+    func summary(_ n: Int, file: String) -> FeatureSummary {
+        FeatureSummary(
+            id: .number(Double(n)), properties: JSONObject([("n", .string("feature \(n) of \(file)"))]),
+            location: SourceLocation(file: file, line: n + 1, column: 1), hasGeometry: true, isValid: true,
+            positionCount: n, offset: 10 * n, byteCount: 10, checksum: UInt32(n), digest: .zero)
+    }
+
+    /// The files' summaries, kept in their own arrays, numbered as one: file order, then source
+    /// order, each feature's file known, empty files taking no number.
+    @Test func summariesAreNumberedAcrossTheirFiles() {
+        let counts = [3, 0, 5, 1, 0, 4]
+        let parts = counts.enumerated().map { file, n in (0..<n).map { summary($0, file: "f\(file)") } }
+        let all = FeatureSummaries(parts)
+        let joined = parts.flatMap { $0 }
+        #expect(all.count == joined.count && all.indices == 0..<joined.count)
+        #expect(all.map(\.location) == joined.map(\.location))
+        #expect(all.indices.allSatisfy { all[$0].properties == joined[$0].properties && all[$0].id == joined[$0].id })
+        #expect(all.fileOf.map(Int.init) == counts.enumerated().flatMap { file, n in Array(repeating: file, count: n) })
+        #expect(Array(all[7...]).map(\.location.file) == ["f2", "f3", "f5", "f5", "f5", "f5"])
+    }
+
+    /// A scan's appended summaries, shrunk to their count: the same summaries, no spare
+    /// capacity left; an array with little to spare is left as it is.
+    @Test func scannedSummariesAreShrunkToTheirCount() {
+        var grown: [FeatureSummary] = []
+        for n in 0..<1000 { grown.append(summary(n, file: "f")) }
+        grown.reserveCapacity(3000)
+        let expected = (0..<1000).map { summary($0, file: "f") }
+        grown.shrinkToFit()
+        #expect(grown.capacity < 1000 + 1000 / 8)
+        #expect(
+            grown.map(\.location) == expected.map(\.location) && grown.map(\.properties) == expected.map(\.properties))
+        var tight = expected
+        let capacity = tight.capacity
+        tight.shrinkToFit()
+        #expect(tight.capacity == capacity && tight.map(\.offset) == expected.map(\.offset))
     }
 }
