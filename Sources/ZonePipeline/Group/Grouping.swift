@@ -21,25 +21,35 @@ public enum Grouping {
     where Features.Element: FeatureFacts, Features.Index == Int {
         var groupOfKey: [[String]: Int] = [:]
         var groups: [FeatureGroup] = []
-        // The group of each properties storage seen: features share a few sets (the loader
-        // gives equal sets of a file one storage), and all are alive here, so none is reused.
-        var groupOfStorage: [UInt: Int] = [:]
+        // The group of each properties storage seen, by the storage's number: features share
+        // a few sets (the loader gives equal sets of a file one storage), and all are alive
+        // here, so none is reused. A feature with its predecessor's storage looks nothing up.
+        var storages = IntegerTable<UInt>(capacity: 64)
+        var groupOfStorage: [Int] = []
+        var last: (identity: UInt, group: Int)? = nil
         // Fields read in place: a copy of each feature (summary) retained and released its
         // properties, location and id, a tenth of a one-city rebuild.
         for i in features.indices where features[i].hasGeometry {
             let identity = features[i].properties.storageIdentity
-            if let g = groupOfStorage[identity] {
-                groups[g].members.append(i)
+            if let last, last.identity == identity {
+                groups[last.group].members.append(i)
                 continue
             }
-            let key = keys.map { features[i].properties[$0]?.stringValue ?? "" }
-            let g = groupOfKey[key] ?? groups.count
-            if g == groups.count {
-                groupOfKey[key] = g
-                groups.append(FeatureGroup(key: key, members: []))
+            let (number, isNew) = storages.insert(identity)
+            let g: Int
+            if isNew {
+                let key = keys.map { features[i].properties[$0]?.stringValue ?? "" }
+                g = groupOfKey[key] ?? groups.count
+                if g == groups.count {
+                    groupOfKey[key] = g
+                    groups.append(FeatureGroup(key: key, members: []))
+                }
+                groupOfStorage.append(g)
+            } else {
+                g = groupOfStorage[Int(number)]
             }
-            groupOfStorage[identity] = g
             groups[g].members.append(i)
+            last = (identity, g)
         }
         var cities: [String: [FeatureGroup]] = [:]
         for group in groups {

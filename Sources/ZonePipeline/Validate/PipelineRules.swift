@@ -15,8 +15,10 @@ struct PipelineRules {
         // Property sets that passed the group-key and style checks pass them again (the style
         // values seen first only ever gain keys). Features share a few sets (the loader gives
         // equal sets of one file one storage), so they are remembered by storage; all features
-        // are alive meanwhile, so no address is reused.
-        var clean = Set<UInt>()
+        // are alive meanwhile, so no address is reused. A feature with its predecessor's
+        // storage looks nothing up.
+        var clean = IntegerTable<UInt>(capacity: 64)
+        var lastClean: UInt? = nil
         // Fields read in place, not each feature copied (``Grouping/group(_:by:)``): only a
         // feature whose properties are not known clean is looked at whole.
         for i in features.indices {
@@ -32,10 +34,18 @@ struct PipelineRules {
                 }
             }
             let identity = features[i].properties.storageIdentity
-            if clean.contains(identity) { continue }
+            if identity == lastClean || clean[identity] != nil {
+                lastClean = identity
+                continue
+            }
             let f = features[i]
             let found = out.count
-            defer { if out.count == found { clean.insert(identity) } }
+            defer {
+                if out.count == found {
+                    clean.insert(identity)
+                    lastClean = identity
+                }
+            }
             checkGroupKeys(f, &out)
             guard let name = f.properties[config.styles.property]?.stringValue else { continue }
             let values = styleKeys.pick(f.properties)

@@ -9,6 +9,12 @@ extension GridPoint: IntegerTableKey {
     }
 }
 
+/// A properties object's storage address (``JSONObject/storageIdentity``): the scan's
+/// grouping and rules look one up for every feature.
+extension UInt: IntegerTableKey {
+    var tableHash: UInt64 { UInt64(self) &* 0x9E37_79B9_7F4A_7C15 }
+}
+
 /// A segment as a table key: its two end points.
 struct GridSegment: IntegerTableKey {
     var from: GridPoint
@@ -20,7 +26,7 @@ struct GridSegment: IntegerTableKey {
     }
 }
 
-/// The distinct keys (grid points, segments) inserted, numbered in order of first insertion:
+/// The distinct keys (grid points, segments, storage addresses) inserted, numbered in order of first insertion:
 /// open addressing, linear probing, a multiplicative hash. The overlay's hot loops look up
 /// millions of points, where the standard library's seeded SipHash dominated the profile.
 ///
