@@ -6,6 +6,7 @@ extension Zonectl {
     /// `zonectl build`: validate → geometry → styles → artifacts in the output directory.
     struct Build: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Build the zone artifacts, manifest and report into the output directory.",
             discussion: """
                 Validation errors stop the build before anything is written. The output directory \

@@ -6,6 +6,7 @@ extension Zonectl {
     /// `zonectl diff`: build the working zones in memory and compare with what is published.
     struct Diff: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Build the working zones in memory and show what would change against the published version.",
             discussion: """
                 Nothing is written to the output directory and nothing is uploaded (the build cache \

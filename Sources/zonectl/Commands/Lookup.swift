@@ -6,6 +6,7 @@ extension Zonectl {
     /// `zonectl lookup`: which zone (style) covers each position, as a client answers it.
     struct Lookup: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lookup",
             abstract: "Print the city and zone style covering each position (one JSON object a line).",
             discussion: """
                 Positions come as LON LAT, or as `lon,lat` lines of --input (- for stdin; blank lines \

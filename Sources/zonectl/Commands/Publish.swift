@@ -6,6 +6,7 @@ extension Zonectl {
     /// `zonectl publish`: upload what the target lacks, then switch its manifest.json.
     struct Publish: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "publish",
             abstract: "Publish the build to the target: artifacts first, manifest.json last, conditionally.",
             discussion: "A failed or lost publish leaves the target's previous manifest.json untouched."
         )

@@ -6,6 +6,7 @@ extension Zonectl {
     /// `zonectl style`: the MapLibre style that draws a build output or store as published.
     struct Style: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "style",
             abstract: "Write a MapLibre GL style (version 8) that draws the zones of DIR as served from URL.",
             discussion: """
                 An overlay (no base map, no background): a GeoJSON source per city at URL + its artifact key, \

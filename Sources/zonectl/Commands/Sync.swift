@@ -6,6 +6,7 @@ extension Zonectl {
     /// `zonectl sync`: keeps a local copy of a published store, as a client does (ZoneSync).
     struct Sync: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Bring a client cache (a local copy of a store) to the store's current version.",
             discussion: """
                 TARGET is a local store (path or file:// URL), s3://bucket/prefix (read with the S3 \

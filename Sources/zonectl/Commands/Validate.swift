@@ -5,6 +5,7 @@ extension Zonectl {
     /// `zonectl validate [PATH...]`: RFC 7946 structure, GEOS validity and pipeline rules.
     struct Validate: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check zone files: RFC 7946 structure, geometry validity, pipeline rules.",
             discussion: "Exit 0 when clean (warnings allowed), 1 on errors, 2 when a file cannot be read."
         )

@@ -4,7 +4,8 @@ import ZonePipeline
 extension Zonectl {
     /// `zonectl versions`: the kept published versions of the target.
     struct Versions: ZonectlCommand {
-        static let configuration = CommandConfiguration(abstract: "List the published versions kept on the target.")
+        static let configuration = CommandConfiguration(
+            commandName: "versions", abstract: "List the published versions kept on the target.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var targetOptions: TargetOptions
@@ -23,6 +24,7 @@ extension Zonectl {
     /// `zonectl rollback VERSION`: serve an earlier version's artifacts again.
     struct Rollback: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rollback",
             abstract: "Serve VERSION's artifacts again, as a new version; manifest.json is switched conditionally.")
 
         @OptionGroup var global: GlobalOptions
@@ -46,6 +48,7 @@ extension Zonectl {
     /// `zonectl verify`: check the target as a client would.
     struct Verify: ZonectlCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Fetch manifest.json and every artifact as a client would; check sizes, hashes and headers.",
             discussion: "Exit 0 when consistent, 1 when something is wrong, 2 when the target cannot be read.")
 

@@ -5,6 +5,9 @@ import ZonePipeline
 /// Shared setup and error policy, in one place: pipeline.yml is read once, the command runs,
 /// and whatever it throws becomes the CLI contract's exit code (1 findings, 2 runtime failure,
 /// 64 usage). Commands return `.failure` for findings and throw everything else.
+/// Each names itself (`commandName`): a name derived from the type's went through
+/// `String(describing:)`, a search of the binary's protocol conformances per command at every
+/// start.
 protocol ZonectlCommand: ParsableCommand {
     var global: GlobalOptions { get }
     /// Runs with pipeline.yml as read; returns the exit code.
