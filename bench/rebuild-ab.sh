@@ -47,23 +47,7 @@ for i in "${!binaries[@]}"; do
         --cache "$d/cache" > /dev/null
 done
 
-move_vertex() {
-    "$PY" - "$1" <<'PY'
-# Moves the second vertex of the first polygon's outer ring a tenth of the way to the third.
-import json, sys
-path = sys.argv[1]
-doc = json.load(open(path, encoding="utf-8"))
-for f in doc["features"]:
-    g = f.get("geometry") or {}
-    ring = (g["coordinates"][0] if g.get("type") == "Polygon" else
-            g["coordinates"][0][0] if g.get("type") == "MultiPolygon" else [])
-    if len(ring) >= 4:
-        a, b = ring[1], ring[2]
-        ring[1] = [a[0] + (b[0] - a[0]) / 10, a[1] + (b[1] - a[1]) / 10]
-        break
-json.dump(doc, open(path, "w", encoding="utf-8"))
-PY
-}
+move_vertex() { "$PY" "$ROOT/bench/move_vertex.py" "$1" --quiet; }
 
 for _ in $(seq "$ROUNDS"); do
     for i in "${!binaries[@]}"; do

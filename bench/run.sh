@@ -153,22 +153,7 @@ timed zonectl-fill-cache 1 "$ZONECTL" build --config "$WORK/pipeline.yml" --zone
     --out "$inc/dist" --cache "$inc/cache"
 # RUNS rounds of: one more vertex move, then the timed build (the fastest is shown, as above).
 for run in $(seq 1 "$RUNS"); do
-    "$PY" - "$inc/zones/$EDIT_CITY.geojson" <<'PY'
-# Moves the second vertex of the first polygon's outer ring a tenth of the way to the third.
-import json, sys
-path = sys.argv[1]
-doc = json.load(open(path, encoding="utf-8"))
-for f in doc["features"]:
-    g = f.get("geometry") or {}
-    ring = (g["coordinates"][0] if g.get("type") == "Polygon" else
-            g["coordinates"][0][0] if g.get("type") == "MultiPolygon" else [])
-    if len(ring) >= 4:
-        a, b = ring[1], ring[2]
-        ring[1] = [a[0] + (b[0] - a[0]) / 10, a[1] + (b[1] - a[1]) / 10]
-        break
-json.dump(doc, open(path, "w", encoding="utf-8"))
-print(f"bench: moved one vertex of {path}", file=sys.stderr)
-PY
+    "$PY" "$ROOT/bench/move_vertex.py" "$inc/zones/$EDIT_CITY.geojson"
     timed zonectl-incremental "$run" "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "$inc/zones" \
         --out "$inc/dist" --cache "$inc/cache"
 done
