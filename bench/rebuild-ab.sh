@@ -22,13 +22,7 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then ROUNDS="$1"; shift; fi
 CORPUS="$(cd "${CORPUS:-$ROOT/bench/.corpus}" && pwd)"
 WORK="${WORK:-$ROOT/bench/.work/rebuild-ab}"
 PY="${PY:-python3}"
-if [ -z "${EDIT_CITY:-}" ]; then
-    for f in "$CORPUS"/*.geojson; do
-        name="$(basename "$f" .geojson)"
-        case "$name" in *.part[0-9]*) continue ;; esac
-        if ! ls "$CORPUS/$name".part[0-9]*.geojson >/dev/null 2>&1; then EDIT_CITY="$name"; break; fi
-    done
-fi
+EDIT_CITY="$("$ROOT/bench/edit-city.sh" "$CORPUS")"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 sed -e "s|^zones:.*|zones: $CORPUS|" "$ROOT/bench/pipeline.yml" > "$WORK/pipeline.yml"

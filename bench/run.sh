@@ -137,13 +137,7 @@ timed zonectl-onefile 1 "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "
 
 # Incremental rebuild: the corpus (symlinks) with one city's file copied; a build fills the
 # cache, one vertex of that city moves, and the timed build rebuilds that city alone (RUNS times).
-if [ -z "${EDIT_CITY:-}" ]; then
-    for f in "$CORPUS"/*.geojson; do
-        name="$(basename "$f" .geojson)"
-        case "$name" in *.part[0-9]*) continue ;; esac
-        if ! ls "$CORPUS/$name".part[0-9]*.geojson >/dev/null 2>&1; then EDIT_CITY="$name"; break; fi
-    done
-fi
+EDIT_CITY="$("$ROOT/bench/edit-city.sh" "$CORPUS")"
 inc="$WORK/incremental"
 mkdir -p "$inc/zones"
 ln -s "$CORPUS"/*.geojson "$inc/zones/"
