@@ -40,16 +40,9 @@ extension [FeatureSummary] {
     /// array then lives as long as the build.
     mutating func shrinkToFit() {
         guard capacity - count > count / 8 else { return }
-        self = withUnsafeMutableBufferPointer { source in
-            let exact = [FeatureSummary](unsafeUninitializedCapacity: source.count) { target, n in
-                if let from = source.baseAddress, let to = target.baseAddress {
-                    to.moveInitialize(from: from, count: source.count)
-                    // The moved-from slots hold a summary without references, released for nothing.
-                    from.initialize(repeating: .placeholder, count: source.count)
-                }
-                n = source.count
-            }
-            return exact
-        }
+        // The one part of a join (``moveConcatenating``), this array its only owner.
+        var parts = [self]
+        self = []
+        self = moveConcatenating(&parts, \.self, placeholder: .placeholder, jobs: 1)
     }
 }

@@ -114,7 +114,6 @@ func fixLargeAllocationThreshold() {
     #endif
 }
 
-/// Writes a line to standard error.
 /// Ends a successful command here, output flushed, leaving its memory to the system whole:
 /// releasing a build's summaries, findings and artifacts one by one on the way out took 5 to
 /// 10 ms of a one-city rebuild (a tenth of it).
@@ -123,6 +122,7 @@ func exitLeavingMemory() -> Never {
     exit(0)
 }
 
+/// Writes a line to standard error.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -26,8 +26,8 @@ struct GridSegment: IntegerTableKey {
     }
 }
 
-/// The distinct keys (grid points, segments, storage addresses) inserted, numbered in order of first insertion:
-/// open addressing, linear probing, a multiplicative hash. The overlay's hot loops look up
+/// The distinct keys (grid points, segments, storage addresses) inserted, numbered in order of
+/// first insertion: open addressing, linear probing, a multiplicative hash. The overlay's hot loops look up
 /// millions of points, where the standard library's seeded SipHash dominated the profile.
 ///
 /// The keys are kept once, in ``keys``; a slot holds 32 bits of the key's hash and its number,
