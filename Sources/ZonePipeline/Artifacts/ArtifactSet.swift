@@ -4,9 +4,16 @@ import Foundation
 public struct ArtifactFile: Sendable {
     /// Path relative to the output directory (and object key relative to the store prefix).
     public var path: String
+    /// Empty when ``isAlreadyWritten``.
     public var bytes: [UInt8]
     /// The city whose artifact this is (named in write errors); nil for the other files.
     public var city: String? = nil
+    /// What the bytes are known by, when anything is: a city artifact's is its cache key (and
+    /// encoding), the same for the same bytes (``OwnedDirectory/File/identity``).
+    public var identity: String? = nil
+    /// The bytes were not read: the output directory holds them already
+    /// (``WrittenFiles/holds(_:identity:)``); only a build given those records makes such files.
+    public var isAlreadyWritten = false
 }
 
 /// A city's built artifact: its gzip file, its brotli file (when asked for), its manifest row,

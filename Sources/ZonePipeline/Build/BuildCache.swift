@@ -56,18 +56,32 @@ public struct BuildCache: Sendable {
         access(citiesDirectory + "/" + key + "/city.bin", F_OK) == 0
     }
 
-    /// The cached city and its artifact bytes (gzip, and brotli when `brotli`), if present and
-    /// intact. An entry without a brotli artifact is a miss when `brotli` is asked for.
-    func load(_ key: String, brotli: Bool) -> CachedArtifacts? {
+    /// The cached city and its artifact files (gzip, and brotli when `brotli`), if present and
+    /// intact. An entry without a brotli artifact is a miss when `brotli` is asked for. A file
+    /// `written` holds already is not read (``ArtifactFile/isAlreadyWritten``).
+    func load(_ key: String, brotli: Bool, written: WrittenFiles? = nil) -> CachedArtifacts? {
         let dir = citiesDirectory + "/" + key
-        guard let meta = readWholeFile(dir + "/city.bin"), let city = CachedCity(decoding: meta),
-            let artifact = readWholeFile(dir + "/artifact.gz"), artifact.count == city.entry.encodedBytes
-        else { return nil }
-        guard brotli else { return CachedArtifacts(city: city, gzip: artifact, brotli: nil) }
-        guard let expected = city.entry.brotli, let br = readWholeFile(dir + "/artifact.br"),
-            br.count == expected.encodedBytes
-        else { return nil }
-        return CachedArtifacts(city: city, gzip: artifact, brotli: br)
+        guard let meta = readWholeFile(dir + "/city.bin"), let city = CachedCity(decoding: meta) else { return nil }
+        var wanted = [(ArtifactEncoding.gzip, "artifact.gz", city.artifactPath, city.entry.encodedBytes)]
+        if brotli {
+            guard let br = city.entry.brotli else { return nil }
+            wanted.append((.br, "artifact.br", br.key, br.encodedBytes))
+        }
+        var files: [ArtifactFile] = []
+        for (encoding, name, path, size) in wanted {
+            let identity = CachedArtifacts.identity(of: key, encoding: encoding)
+            var file = ArtifactFile(path: path, bytes: [], city: city.entry.id, identity: identity)
+            if let written, written.holds(path, identity: identity) {
+                file.isAlreadyWritten = true
+            } else {
+                guard let bytes = readWholeFile(dir + "/" + name), bytes.count == size else {
+                    return nil
+                }
+                file.bytes = bytes
+            }
+            files.append(file)
+        }
+        return CachedArtifacts(city: city, files: files)
     }
 
     /// Stores a city (write aside, then rename, so readers never see half an entry).

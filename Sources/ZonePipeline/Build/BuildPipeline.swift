@@ -95,9 +95,13 @@ public struct BuildPipeline {
     /// (no coordinates); then each city's features are read again from where the scan found
     /// them (``CityBuilder``), built and written by one worker, so peak memory follows the
     /// largest cities, not the input or its largest file.
+    ///
+    /// With `written` (the output directory's records), a cached city's artifact that the
+    /// directory holds already is not read (``ArtifactFile/isAlreadyWritten``).
     public func run(
         paths: [String]? = nil, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
-        cache: BuildCache? = nil, now: Date = Date(), progress: (String) -> Void = { _ in }
+        cache: BuildCache? = nil, written: WrittenFiles? = nil, now: Date = Date(),
+        progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
@@ -152,7 +156,9 @@ public struct BuildPipeline {
             }
         }
         let loadHeld = { @Sendable (threads: Int) in
-            parallelMap(count: held.count, jobs: threads) { k in cache?.load(keys[held[k]] ?? "", brotli: brotli) }
+            parallelMap(count: held.count, jobs: threads) { k in
+                cache?.load(keys[held[k]] ?? "", brotli: brotli, written: written)
+            }
         }
         let makeTable = { @Sendable in StyleExtraction(config: config).table(for: features) }
         // The cache's entries and the style table need only the summaries. With fewer cities
@@ -225,7 +231,14 @@ public struct BuildPipeline {
                 BuildReport.Closed(
                     city: city.city, style: $0.group.joined(separator: "/"), squareMetres: $0.squareMetres)
             }
-            outputFiles += artifact.files
+            // Known by the city's cache key, as its cached copy will be.
+            outputFiles += artifact.files.map { file in
+                var file = file
+                file.identity = keys[i].map {
+                    CachedArtifacts.identity(of: $0, encoding: file.path == artifact.file.path ? .gzip : .br)
+                }
+                return file
+            }
             entries.append(artifact.entry)
             rows.append(row)
             contested += cityContested

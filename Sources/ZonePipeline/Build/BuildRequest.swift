@@ -8,6 +8,9 @@ public struct BuildRequest: Sendable {
     public var zones: [String]
     public var cache: BuildCache?
     public var jobs: Int
+    /// The output directory's records (``WrittenFiles``): a cached city's artifact that it holds
+    /// already is not read.
+    public var written: WrittenFiles?
 
     public var config: PipelineConfig { configFile.config }
 
@@ -25,15 +28,18 @@ public struct BuildRequest: Sendable {
     }
 
     /// The version of the build in the output `directory`, if any: the next one's `previous`.
-    /// Only the version is decoded (the whole manifest's cities were a serial millisecond of a
-    /// one-city rebuild); a file that is not a manifest has none.
+    /// Read with the pipeline's own JSON reader (JSONDecoder took a serial millisecond of a
+    /// one-city rebuild); a file that is not a manifest (no integer `schema`) has none.
     public static func previousVersion(inOutput directory: String) -> String? {
-        struct Versioned: Decodable {
-            var schema: Int
-            var version: String
+        guard let bytes = readWholeFile(directory + "/manifest.json") else { return nil }
+        let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            return try? scanner.parseValue()
         }
-        return FileManager.default.contents(atPath: directory + "/manifest.json")
-            .flatMap { try? JSONDecoder().decode(Versioned.self, from: $0) }?.version
+        guard case .object(let manifest)? = value, case .number(let schema)? = manifest["schema"],
+            schema == schema.rounded()
+        else { return nil }
+        return manifest["version"]?.stringValue
     }
 
     /// Runs the build (``BuildPipeline/run(paths:configBytes:revision:previousVersion:cache:now:progress:)``).
@@ -45,6 +51,6 @@ public struct BuildRequest: Sendable {
         let git = recordRevision ? GitRevision() : nil
         return try BuildPipeline(config: config, jobs: jobs).run(
             paths: zones, configBytes: configFile.bytes, revision: git?.value(), previousVersion: previousVersion,
-            cache: cache, now: now, progress: progress)
+            cache: cache, written: written, now: now, progress: progress)
     }
 }

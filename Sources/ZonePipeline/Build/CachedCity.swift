@@ -11,18 +11,16 @@ struct CachedCity: Equatable {
     var artifactPath: String
 }
 
-/// A cache hit: the city and its artifact bytes.
+/// A cache hit: the city and its artifact files (gzip, then brotli at the key the manifest
+/// entry names), each known by the city's cache key (``identity(of:encoding:)``).
 struct CachedArtifacts {
     var city: CachedCity
-    var gzip: [UInt8]
-    var brotli: [UInt8]?
+    var files: [ArtifactFile]
 
-    /// The files to write: gzip, then brotli (at the key the manifest entry names).
-    var files: [ArtifactFile] {
-        [ArtifactFile(path: city.artifactPath, bytes: gzip, city: city.entry.id)]
-            + (zip(city.entry.brotli.map { [$0.key] } ?? [], brotli.map { [$0] } ?? []).map {
-                ArtifactFile(path: $0, bytes: $1, city: city.entry.id)
-            })
+    /// What a city artifact's bytes are known by: the cache key of the city (which covers all
+    /// they depend on) and the encoding.
+    static func identity(of key: String, encoding: ArtifactEncoding) -> String {
+        "city-" + key + "." + encoding.rawValue
     }
 }
 
@@ -131,7 +129,11 @@ extension CachedCity {
 
     /// Decodes ``encoded()``; nil when the bytes are not a whole entry (a cache miss).
     init?(decoding bytes: [UInt8]) {
-        var r = ByteReader(bytes)
+        guard let city = ByteReader.read(bytes, { r in Self.decode(&r) }) else { return nil }
+        self = city
+    }
+
+    private static func decode(_ r: inout ByteReader) -> CachedCity? {
         guard r.string() == Self.header, let count = r.count() else { return nil }
         var table: [String] = []
         table.reserveCapacity(count)
@@ -220,7 +222,7 @@ extension CachedCity {
         }
         let artifactPath = string()
         guard !failed, r.isAtEnd else { return nil }
-        self.init(
+        return CachedCity(
             entry: entry, row: row, contested: contested, gaps: gaps, gapText: gapText, closed: closed,
             diagnostics: diagnostics, artifactPath: artifactPath)
     }

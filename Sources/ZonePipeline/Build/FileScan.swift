@@ -296,12 +296,17 @@ extension ScannedFile {
 
     /// Decodes ``encoded()``; nil when the bytes are not a whole entry.
     init?(decoding bytes: [UInt8]) {
-        var r = ByteReader(bytes)
+        guard let scan = ByteReader.read(bytes, { r in Self.decode(&r) }) else { return nil }
+        self = scan
+    }
+
+    private static func decode(_ r: inout ByteReader) -> ScannedFile? {
         guard r.string() == "zonectl-scan-5", let path = r.string(), let digestCount = r.count(),
-            let digest = r.raw(digestCount), let size = r.varint(),
+            let digest = r.raw(digestCount).map(Array.init), let size = r.varint(),
             let tableCount = r.count()
         else { return nil }
         var tables: [JSONObject] = []
+        tables.reserveCapacity(tableCount)
         for _ in 0..<tableCount {
             guard let o = r.object() else { return nil }
             tables.append(o)
@@ -316,19 +321,20 @@ extension ScannedFile {
                 guard let v = r.json() else { return nil }
                 id = v
             }
-            guard let k = r.varint(), tables.indices.contains(k), let line = r.varint(), let column = r.varint(),
+            guard let k = r.varint(), k >= 0, k < tables.count, let line = r.varint(), let column = r.varint(),
                 let flags = r.byte(), let positions = r.varint(), let offset = r.varint(), let byteCount = r.varint(),
-                let checksum = r.varint(), let digest = r.raw(16)
+                let checksum = r.varint(), let digest = r.digest128()
             else { return nil }
             features.append(
                 FeatureSummary(
                     id: id, properties: tables[k], location: SourceLocation(file: path, line: line, column: column),
                     hasGeometry: flags & 1 != 0, isValid: flags & 2 != 0, positionCount: positions,
                     offset: offset, byteCount: byteCount, checksum: UInt32(truncatingIfNeeded: checksum),
-                    digest: Digest128(digest)))
+                    digest: digest))
         }
         guard let messageCount = r.count() else { return nil }
         var messages: [String] = []
+        messages.reserveCapacity(messageCount)
         for _ in 0..<messageCount {
             guard let m = r.string() else { return nil }
             messages.append(m)
@@ -339,7 +345,7 @@ extension ScannedFile {
         let pathUTF8 = Array(path.utf8)
         for _ in 0..<diagnosticCount {
             guard let severity = r.byte(), let file = r.string(orKnown: path, utf8: pathUTF8), let line = r.varint(),
-                let column = r.varint(), let m = r.varint(), messages.indices.contains(m)
+                let column = r.varint(), let m = r.varint(), m >= 0, m < messages.count
             else { return nil }
             diagnostics.append(
                 Diagnostic(
@@ -347,8 +353,7 @@ extension ScannedFile {
                     messages[m]))
         }
         guard r.isAtEnd else { return nil }
-        self.init(
-            path: path, digest: Array(digest), bytes: size, features: features, diagnostics: diagnostics)
+        return ScannedFile(path: path, digest: digest, bytes: size, features: features, diagnostics: diagnostics)
     }
 }
 
@@ -360,8 +365,9 @@ public struct Digest128: Hashable, Sendable {
     /// No digest (a build without a cache makes none).
     static let zero = Digest128(Array(repeating: 0, count: 16)[...])
 
-    /// From 16 bytes, the first 8 the high word (a cache entry's bytes are read without a
-    /// generic sequence walk: that walk was a fifth of decoding a cached scan).
+    init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
+
+    /// From 16 bytes, the first 8 the high word.
     init(_ bytes: ArraySlice<UInt8>) {
         precondition(bytes.count == 16)
         (high, low) = bytes.withUnsafeBufferPointer { b in

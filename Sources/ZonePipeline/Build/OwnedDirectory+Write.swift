@@ -1,37 +1,28 @@
 import Foundation
 
-/// The marker file of an ``OwnedDirectory``: its kind, and the files its last write left.
-struct OwnershipMarker: Codable {
-    var owner = "zonectl"
-    var kind: OwnedDirectory.Kind
-    var files: [String]
-    /// True while a write runs (it may leave temporary files if interrupted); absent once it
-    /// has finished, and in markers of versions that did not record it.
-    var writing: Bool?
-
-    init(kind: OwnedDirectory.Kind, files: [String], writing: Bool? = nil) {
-        (self.kind, self.files, self.writing) = (kind, files, writing)
-    }
-
-    static func read(in directory: String) -> OwnershipMarker? {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + OwnedDirectory.markerName),
-            let marker = try? JSONDecoder().decode(OwnershipMarker.self, from: data), marker.owner == "zonectl"
-        else { return nil }
-        return marker
-    }
-}
-
 extension OwnedDirectory {
     typealias Marker = OwnershipMarker
 
-    /// A file to write: its path relative to the directory, and the city it is of, if any
-    /// (errors name it).
+    /// A file to write: its path relative to the directory, its bytes, and the city it is of,
+    /// if any (errors name it).
     public struct File: Sendable {
         public var path: String
+        /// Empty when ``isAlreadyWritten``.
         public var bytes: [UInt8]
         public var city: String?
-        public init(path: String, bytes: [UInt8], city: String? = nil) {
-            (self.path, self.bytes, self.city) = (path, bytes, city)
+        /// What the bytes are known by (equal identities, equal bytes), when anything is: the
+        /// marker records it with the file's stamp, so a later write of the same identity to an
+        /// untouched file reads nothing (``WrittenFiles``).
+        public var identity: String?
+        /// The bytes were not read because ``WrittenFiles/holds(_:identity:)`` found them in
+        /// place; the write checks that again and fails if the file changed meanwhile.
+        public var isAlreadyWritten: Bool
+
+        public init(
+            path: String, bytes: [UInt8], city: String? = nil, identity: String? = nil, isAlreadyWritten: Bool = false
+        ) {
+            (self.path, self.bytes, self.city, self.identity) = (path, bytes, city, identity)
+            self.isAlreadyWritten = isAlreadyWritten
         }
     }
 
@@ -50,13 +41,24 @@ extension OwnedDirectory {
         if marker?.writing != false {
             removeTemporaries(in: Set((previous + current).map { ($0 as NSString).deletingLastPathComponent }))
         }
+        let written = WrittenFiles(directory: path, marker: marker)
         try writeMarker(Marker(kind: kind, files: Array(Set(previous + current)).sorted(), writing: true))
-        // What is there already compared with what is to be written, on every core (a rebuild
-        // compares a hundred artifacts), through one buffer a core.
+        // A file of an identity the marker records in place is not read; what else is there
+        // already is compared with what is to be written, on every core (a rebuild compares a
+        // hundred artifacts), through one buffer a core.
         let path = path
         let held = parallelMap(
             count: files.count, jobs: defaultJobs, makeWorker: { ComparisonBuffer() },
-            { buffer, i in Self.holds(path + "/" + files[i].path, files[i].bytes, buffer: buffer.bytes) })
+            { buffer, i -> Bool in
+                let file = files[i]
+                if let identity = file.identity, written.holds(file.path, identity: identity) { return true }
+                return !file.isAlreadyWritten && Self.holds(path + "/" + file.path, file.bytes, buffer: buffer.bytes)
+            })
+        for (file, isHeld) in zip(files, held) where !isHeld && file.isAlreadyWritten {
+            throw OutputError(
+                path: path + "/" + file.path,
+                message: "the file changed while zonectl was building; run the build again")
+        }
         for (file, isHeld) in zip(files, held) where !isHeld && !last.contains(file.path) { try write(file) }
         for (file, isHeld) in zip(files, held) where !isHeld && last.contains(file.path) { try write(file) }
         let kept = Set(current)
@@ -70,14 +72,19 @@ extension OwnedDirectory {
             emptied.insert((stale as NSString).deletingLastPathComponent)
         }
         removeEmptyFolders(emptied)
-        try writeMarker(Marker(kind: kind, files: current.sorted(), writing: false))
+        // Each identified file's stamp as it now is (a file left in place keeps its record).
+        var identities: [String: IdentifiedFile] = [:]
+        for file in files {
+            guard let identity = file.identity, let stamp = FileStamp(path: path + "/" + file.path) else { continue }
+            identities[file.path] = IdentifiedFile(identity: identity, stamp: stamp.fields)
+        }
+        try writeMarker(
+            Marker(
+                kind: kind, files: current.sorted(), writing: false, identities: identities.isEmpty ? nil : identities))
     }
 
     func writeMarker(_ marker: Marker) throws(OutputError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let bytes = ((try? encoder.encode(marker)).map { [UInt8]($0) } ?? []) + [0x0A]
-        try write(File(path: Self.markerName, bytes: bytes))
+        try write(File(path: Self.markerName, bytes: marker.encoded()))
     }
 
     /// A buffer for ``holds(_:_:buffer:)``, freed with its holder.

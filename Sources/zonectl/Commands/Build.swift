@@ -30,7 +30,8 @@ extension Zonectl {
             let directory = try OwnedDirectory.check(
                 outDir, for: .buildOutput,
                 protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
-            let request = try cached(uncached, build, also: [.init(outDir, "the build output")])
+            var request = try cached(uncached, build, also: [.init(outDir, "the build output")])
+            request.written = WrittenFiles(directory: outDir)
             let outcome = try request.run(
                 previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
                 progress: progress)
@@ -48,7 +49,11 @@ extension Zonectl {
                 return .failure
             }
             try directory.replaceContents(
-                with: built.files.map { OwnedDirectory.File(path: $0.path, bytes: $0.bytes, city: $0.city) },
+                with: built.files.map {
+                    OwnedDirectory.File(
+                        path: $0.path, bytes: $0.bytes, city: $0.city, identity: $0.identity,
+                        isAlreadyWritten: $0.isAlreadyWritten)
+                },
                 last: ["manifest.json"])
             guard output.format == .text else {
                 // The bytes of report.json, as written (encoded once).

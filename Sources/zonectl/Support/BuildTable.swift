@@ -42,7 +42,7 @@ struct BuildTable {
 
     private func bytes(_ v: Int) -> String {
         v >= 1_000_000
-            ? String(format: "%.1f MB", Double(v) / 1e6)
-            : v >= 1000 ? String(format: "%.1f kB", Double(v) / 1e3) : "\(v) B"
+            ? decimal(Double(v) / 1e6, digits: 1) + " MB"
+            : v >= 1000 ? decimal(Double(v) / 1e3, digits: 1) + " kB" : "\(v) B"
     }
 }

@@ -73,5 +73,5 @@ struct GapLines {
 
 /// A measurement with at most one decimal (two under 10).
 private func number(_ v: Double) -> String {
-    v < 10 ? String(format: "%.2f", v) : v < 1000 ? String(format: "%.1f", v) : String(format: "%.0f", v)
+    decimal(v, digits: v < 10 ? 2 : v < 1000 ? 1 : 0)
 }

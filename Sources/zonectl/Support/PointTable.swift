@@ -14,7 +14,7 @@ struct PointTable {
             [r.layer, r.city, String(r.points)]
                 + zooms.map { $0 < r.clustersPerZoom.count ? String(r.clustersPerZoom[$0]) : "" }
                 + [
-                    String(r.files), String(format: "%.1f kB", Double(r.bytesGzip) / 1e3),
+                    String(r.files), decimal(Double(r.bytesGzip) / 1e3, digits: 1) + " kB",
                     r.cached ? "unchanged" : "built",
                 ]
         }

@@ -238,6 +238,65 @@ import Testing
         #expect(third.report.cachedCities == 2)
     }
 
+    /// A cached city whose artifact the output directory holds (by the marker's record of its
+    /// identity, the city's cache key) is not read; the directory ends with the same bytes, and
+    /// a rebuilt city's artifact is written with its new identity.
+    @Test func artifactsTheOutputHoldsAreNotReadAgain() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let zones = dir.appendingPathComponent("zones")
+        try write(
+            ["a.geojson": [feature("rome", "parking", 0)], "b.geojson": [feature("oslo", "parking", 0)]], to: zones)
+        let cache = BuildCache(directory: dir.appendingPathComponent("cache").path, codeIdentity: "test")
+        let out = dir.appendingPathComponent("out").path
+        let directory = try OwnedDirectory.check(out, for: .buildOutput)
+        func replace(_ files: [ArtifactFile]) throws {
+            try directory.replaceContents(
+                with: files.map {
+                    .init(
+                        path: $0.path, bytes: $0.bytes, city: $0.city, identity: $0.identity,
+                        isAlreadyWritten: $0.isAlreadyWritten)
+                }, last: ["manifest.json"])
+        }
+        func run(_ seconds: Double) throws -> BuildOutput {
+            try #require(
+                try BuildPipeline(config: .default, jobs: 2).run(
+                    paths: [zones.path], configBytes: [], revision: nil, previousVersion: nil, cache: cache,
+                    written: WrittenFiles(directory: out), now: Date().addingTimeInterval(seconds)
+                ).output)
+        }
+        let first = try run(10)
+        #expect(first.files.filter(\.isAlreadyWritten).isEmpty)
+        let artifacts = first.files.filter { $0.path.hasPrefix("zones/") }
+        #expect(artifacts.count == 2 && artifacts.allSatisfy { $0.identity?.hasPrefix("city-") == true })
+        try replace(first.files)
+        // Written again a while later, so the marker is newer than the artifacts (its records
+        // are trusted only then).
+        Thread.sleep(forTimeInterval: 0.05)
+        try replace(first.files)
+
+        let second = try run(20)
+        let unread = second.files.filter(\.isAlreadyWritten)
+        #expect(Set(unread.map(\.path)) == Set(artifacts.map(\.path)))
+        #expect(unread.allSatisfy { $0.bytes.isEmpty })
+        try replace(second.files)
+        for a in artifacts {
+            #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + a.path))) == a.bytes)
+        }
+
+        // Rome changes: its new artifact is read (built), Oslo's still not.
+        try write(["a.geojson": [feature("rome", "parking", 5)]], to: zones)
+        let third = try run(30)
+        let rome = try #require(third.files.first { $0.path.hasPrefix("zones/rome") })
+        #expect(!rome.isAlreadyWritten && !rome.bytes.isEmpty)
+        #expect(rome.identity != artifacts.first { $0.path.hasPrefix("zones/rome") }?.identity)
+        #expect(
+            third.files.filter(\.isAlreadyWritten).map(\.path)
+                == artifacts.filter { $0.path.hasPrefix("zones/oslo") }.map(\.path))
+        try replace(third.files)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + rome.path))) == rome.bytes)
+    }
+
     @Test func oneFileOfManyCitiesBuildsAsSplitFilesDo() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -59,4 +59,81 @@ import Testing
         #expect(
             String(decoding: try Data(contentsOf: root.appendingPathComponent("zones/a/a.gz")), as: UTF8.self) == "a4")
     }
+
+    func contents(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
+    }
+
+    /// A file written with an identity is recorded with its stamp: a later write of that
+    /// identity reads nothing while the file is untouched, and fails (naming it) once another
+    /// program changed it.
+    @Test func identifiedFilesAreNotReadAgainWhileUntouched() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = try OwnedDirectory.check(root.path, for: .buildOutput)
+        let artifact = OwnedDirectory.File(path: "zones/a/a.gz", bytes: Array("A".utf8), identity: "k1")
+        let manifest = OwnedDirectory.File(path: "manifest.json", bytes: Array("{}".utf8))
+        try directory.replaceContents(with: [artifact, manifest], last: ["manifest.json"])
+        let record = try #require((try marker()["identities"] as? [String: Any])?["zones/a/a.gz"] as? [String: Any])
+        #expect(record["identity"] as? String == "k1")
+        #expect((record["stamp"] as? [Any])?.count == 7)
+
+        // Written again a while later (the files compared, the marker rewritten): now the
+        // marker is newer than the file, so its record is trusted.
+        Thread.sleep(forTimeInterval: 0.05)
+        try directory.replaceContents(with: [artifact, manifest], last: ["manifest.json"])
+        let written = WrittenFiles(directory: root.path)
+        #expect(written.holds("zones/a/a.gz", identity: "k1"))
+        #expect(!written.holds("zones/a/a.gz", identity: "k2"))
+        #expect(!written.holds("manifest.json", identity: "k1"))  // written without an identity
+
+        var unread = artifact
+        unread.bytes = []
+        unread.isAlreadyWritten = true
+        try directory.replaceContents(with: [unread, manifest], last: ["manifest.json"])
+        #expect(try contents("zones/a/a.gz") == "A")
+
+        // Another program writes the file: its stamp changes, the record no longer holds.
+        try Data("B".utf8).write(to: root.appendingPathComponent("zones/a/a.gz"))
+        #expect(!WrittenFiles(directory: root.path).holds("zones/a/a.gz", identity: "k1"))
+        #expect(throws: OutputError.self) {
+            try directory.replaceContents(with: [unread, manifest], last: ["manifest.json"])
+        }
+        try directory.replaceContents(with: [artifact, manifest], last: ["manifest.json"])
+        #expect(try contents("zones/a/a.gz") == "A")
+    }
+
+    /// The marker as JSONEncoder wrote it (earlier versions wrote it so, and the files it lists
+    /// are what a build may delete), read back whole.
+    @Test func theMarkerIsWhatJSONEncoderWrites() throws {
+        struct EncodedMarker: Encodable {
+            var owner = "zonectl"
+            var kind: OwnedDirectory.Kind
+            var files: [String]
+            var writing: Bool?
+            var identities: [String: Record]?
+            struct Record: Encodable {
+                var identity: String
+                var stamp: [Int64]
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let records = [
+            "zones/b/x.gz": IdentifiedFile(identity: "city-1.gzip", stamp: [66306, 1 << 40, 12, -1, 0, 3, 4])
+        ]
+        for marker in [
+            OwnershipMarker(kind: .buildOutput, files: []),
+            OwnershipMarker(kind: .cache, files: ["a", "b/c \"q\""], writing: true),
+            OwnershipMarker(kind: .buildOutput, files: ["zones/b/x.gz"], writing: false, identities: records),
+        ] {
+            let mirror = EncodedMarker(
+                kind: marker.kind, files: marker.files, writing: marker.writing,
+                identities: marker.identities?.mapValues { .init(identity: $0.identity, stamp: $0.stamp) })
+            #expect(marker.encoded() == Array(try encoder.encode(mirror)) + [0x0A])
+            #expect(OwnershipMarker(decoding: marker.encoded()) == marker)
+        }
+        #expect(OwnershipMarker(decoding: Array(#"{"owner":"someone","kind":"build output","files":[]}"#.utf8)) == nil)
+        #expect(OwnershipMarker(decoding: Array(#"{"owner":"zonectl","kind":"build output","files":[1]}"#.utf8)) == nil)
+        #expect(OwnershipMarker(decoding: Array("{".utf8)) == nil)
+    }
 }
