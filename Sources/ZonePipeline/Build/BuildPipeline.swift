@@ -118,6 +118,7 @@ public struct BuildPipeline {
         clock.lap("load", into: &seconds)
         progress("read and validated \(files.count) files, \(features.count) features")
         guard let account = checked.account, !diagnostics.hasErrors else {
+            pass.storeScans(jobs: jobs)
             return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
         }
         let cityGroups = checked.cities
@@ -167,8 +168,14 @@ public struct BuildPipeline {
         // cities, so its memory does not add to that of the largest cities, built first.
         let (firstBuilds, (loads, table)) =
             tasks.count < jobs
-            ? concurrently({ buildCities(tasks) }, { (loadHeld(jobs - tasks.count), makeTable()) })
+            ? concurrently(
+                { buildCities(tasks) },
+                {
+                    pass.storeScans(jobs: jobs - tasks.count)
+                    return (loadHeld(jobs - tasks.count), makeTable())
+                })
             : { () -> ([Result<BuiltCity, SourceError>], ([CachedArtifacts?], StyleTable)) in
+                pass.storeScans(jobs: jobs)
                 let loads = loadHeld(jobs)
                 return (buildCities(tasks), (loads, makeTable()))
             }()

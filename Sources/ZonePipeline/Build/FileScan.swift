@@ -110,9 +110,17 @@ struct FileScanner: Sendable {
     let rulesFingerprint: String
     /// Where the features' coordinates are kept for the build, when it is one.
     let spill: GeometrySpill?
+    /// A parsed file's scan is handed back (``Scan/unstored``) for the caller to store later,
+    /// not written here: a rebuild's one changed file is the scan's last to finish, and storing
+    /// it can wait for a core with nothing to do.
+    let defersStores: Bool
 
-    init(config: PipelineConfig, cache: BuildCache?, now: Date = Date(), spill: GeometrySpill? = nil) {
+    init(
+        config: PipelineConfig, cache: BuildCache?, now: Date = Date(), spill: GeometrySpill? = nil,
+        defersStores: Bool = false
+    ) {
         (self.config, self.cache, self.now, self.spill) = (config, cache, now, spill)
+        self.defersStores = defersStores
         propertiesRead = config.propertiesRead
         rulesFingerprint = "\(config.repair)|\(config.antimeridian.interpolation)|\(propertiesRead.sorted())"
     }
@@ -137,18 +145,24 @@ struct FileScanner: Sendable {
         return Known(stamp: stamp, digest: stamp.flatMap { cache?.digest(of: $0) })
     }
 
-    /// The file's scan, the cache entries it used (to keep them when pruning), and whether it
-    /// was parsed (not found in the cache). `known` is ``known(_:)`` of the file, when the
+    /// The file's scan, the cache entries it used (to keep them when pruning), whether it
+    /// was parsed (not found in the cache), and with ``defersStores`` the cache entry still to
+    /// store (``BuildCache/storeScan(_:_:)``). `known` is ``known(_:)`` of the file, when the
     /// caller has it.
-    func scan(_ path: String, known: Known? = nil, context: GEOSContext?) throws(SourceError) -> (
-        file: ScannedFile, cacheKeys: [String], parsed: Bool
-    ) {
+    struct Scan {
+        var file: ScannedFile
+        var cacheKeys: [String]
+        var parsed: Bool
+        var unstored: (key: String, file: ScannedFile)? = nil
+    }
+
+    func scan(_ path: String, known: Known? = nil, context: GEOSContext?) throws(SourceError) -> Scan {
         let known = known ?? self.known(path)
         let stamp = known.stamp
         if let cache, let stamp, let digest = known.digest {
             let key = cache.scanKey(path: path, digest: digest, rules: rulesFingerprint)
             if let hit = cache.loadScan(key), hit.path == path, hit.digest == digest {
-                return (hit, [key, stamp.key], false)
+                return Scan(file: hit, cacheKeys: [key, stamp.key], parsed: false)
             }
         }
         let text = try SourceText.forScan(path)
@@ -161,7 +175,7 @@ struct FileScanner: Sendable {
         let key = cache?.scanKey(path: path, digest: digest, rules: rulesFingerprint)
         keys += key.map { [$0] } ?? []
         if let cache, let key, let hit = cache.loadScan(key), hit.path == path, hit.digest == digest {
-            return (hit, keys, false)
+            return Scan(file: hit, cacheKeys: keys, parsed: false)
         }
         guard let context else { throw SourceError(path: path, message: "GEOS could not start (GEOS_init_r failed)") }
         // Each feature checked, summarised and dropped as it is read; its coordinates go to
@@ -186,8 +200,10 @@ struct FileScanner: Sendable {
         summaries.shrinkToFit()
         let scanned = ScannedFile(
             path: path, digest: digest, bytes: text.bytes.count, features: summaries, diagnostics: diagnostics)
-        if let cache, let key { cache.storeScan(key, scanned) }
-        return (scanned, keys, true)
+        guard let cache, let key else { return Scan(file: scanned, cacheKeys: keys, parsed: true) }
+        if defersStores { return Scan(file: scanned, cacheKeys: keys, parsed: true, unstored: (key, scanned)) }
+        cache.storeScan(key, scanned)
+        return Scan(file: scanned, cacheKeys: keys, parsed: true)
     }
 }
 

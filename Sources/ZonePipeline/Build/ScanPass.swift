@@ -11,15 +11,21 @@ struct ScanPass {
     /// Files parsed (the others came from the cache), and the cache entries used.
     var parsedFiles: Int
     var cacheKeys: Set<String>
+    /// Parsed files' scans not yet in the cache (``FileScanner/defersStores``): the build
+    /// stores them when a core is free (``storeScans(jobs:)``).
+    var unstored: [(key: String, file: ScannedFile)] = []
     /// All findings, ordered by file, line and column.
     var diagnostics: [Diagnostic]
     /// The features' cities and groups (``Grouping``), meaningless when a finding is an error.
     var cities: [CityGroups]
 
+    let cache: BuildCache?
+
     init(
         files: [String], config: PipelineConfig, cache: BuildCache?, now: Date, jobs: Int, spill: GeometrySpill? = nil
     ) throws(SourceError) {
-        let scanner = FileScanner(config: config, cache: cache, now: now, spill: spill)
+        self.cache = cache
+        let scanner = FileScanner(config: config, cache: cache, now: now, spill: spill, defersStores: true)
         // Each file's stamp and the digest the cache holds for it (a stat and a small read),
         // on every core.
         let known = parallelMap(count: files.count, jobs: jobs) { scanner.known(files[$0]) }
@@ -28,13 +34,15 @@ struct ScanPass {
         var results = parallelMapWithGEOS(count: files.count, jobs: jobs, weights: known.map(\.cost)) { context, i in
             Result { () throws(SourceError) in try scanner.scan(files[i], known: known[i], context: context) }
         }
-        var read: [(file: ScannedFile, cacheKeys: [String], parsed: Bool)] = []
+        var read: [FileScanner.Scan] = []
         read.reserveCapacity(results.count)
         for result in results { read.append(try result.get()) }
         // Each scan's arrays now have one owner: its summaries are kept where they are, its
         // findings moved (not copied) into one array.
         results = []
         parsedFiles = read.reduce(0) { $0 + ($1.parsed ? 1 : 0) }
+        unstored = read.compactMap(\.unstored)
+        for i in read.indices { read[i].unstored = nil }
         cacheKeys = Set(read.flatMap(\.cacheKeys))
         var parts: [[FeatureSummary]] = []
         parts.reserveCapacity(read.count)
@@ -58,6 +66,15 @@ struct ScanPass {
                 found += PipelineRules(config: config).check(all)
                 return FileCheck.ordered(found, files: files)
             }, { Grouping.group(all, by: config.groupBy) })
+    }
+}
+
+extension ScanPass {
+    /// Stores the parsed files' scans in the cache (``unstored``), on `jobs` threads.
+    func storeScans(jobs: Int) {
+        guard let cache, !unstored.isEmpty else { return }
+        let unstored = unstored
+        _ = parallelMap(count: unstored.count, jobs: jobs) { i in cache.storeScan(unstored[i].key, unstored[i].file) }
     }
 }
 

@@ -2,19 +2,13 @@ internal import Yams
 
 extension ConfigReader {
     /// The resolved tag of a scalar (quoted scalars are always strings); nil for collections.
+    /// A plain scalar is resolved by ``YAMLImplicitTag`` (the config is composed with a
+    /// resolver without rules, so Yams' own would call every plain scalar a string).
     func tag(of node: Node) -> Tag.Name? {
         guard case .scalar(let scalar) = node else { return nil }
-        // Yams resolves a plain scalar by trying seven regular expressions (bool, int, float,
-        // merge, null, timestamp, value): about 5 µs each. None matches a scalar that starts
-        // with another character, so such a scalar is a string without trying them.
-        if scalar.tag.rawValue.isEmpty, let first = scalar.string.utf8.first, !Self.resolvableStarts.contains(first) {
-            return .str
-        }
+        if scalar.tag.rawValue.isEmpty { return YAMLImplicitTag.name(of: scalar.string) }
         return Tag.Name(rawValue: node.tag.rawValue)
     }
-
-    /// The first characters of every non-string plain scalar in Yams' default resolver.
-    private static let resolvableStarts = Set("yYnNtTfFoO-+0123456789.<~=".utf8)
 
     /// True for a null scalar (`~`, `null`, or nothing after the colon).
     func isNull(_ node: Node) -> Bool { tag(of: node) == .null }

@@ -44,7 +44,9 @@ extension PipelineConfig {
         let yaml = yaml.hasPrefix("\u{FEFF}") ? String(yaml.unicodeScalars.dropFirst()) : yaml
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // No resolver rules: their regular expressions are not compiled (plain scalars
+            // are resolved by ``YAMLImplicitTag``, the same rules by hand).
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             throw ConfigError(yamlError: error, yaml: yaml, file: file)
         } catch {
