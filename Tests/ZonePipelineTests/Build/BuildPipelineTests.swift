@@ -270,10 +270,17 @@ import Testing
         let artifacts = first.files.filter { $0.path.hasPrefix("zones/") }
         #expect(artifacts.count == 2 && artifacts.allSatisfy { $0.identity?.hasPrefix("city-") == true })
         try replace(first.files)
-        // Written again a while later, so the marker is newer than the artifacts (its records
-        // are trusted only then).
-        Thread.sleep(forTimeInterval: 0.05)
-        try replace(first.files)
+        // Written again a while later until the marker is newer than the artifacts (its
+        // records are trusted only then: a clock tick, a second on a coarse file system).
+        func trusted() -> Bool {
+            let written = WrittenFiles(directory: out)
+            return artifacts.allSatisfy { written.holds($0.path, identity: $0.identity ?? "") }
+        }
+        for _ in 0..<50 where !trusted() {
+            Thread.sleep(forTimeInterval: 0.05)
+            try replace(first.files)
+        }
+        #expect(trusted())
 
         let second = try run(20)
         let unread = second.files.filter(\.isAlreadyWritten)

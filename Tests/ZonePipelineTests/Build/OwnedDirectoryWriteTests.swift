@@ -77,11 +77,15 @@ import Testing
         #expect(record["identity"] as? String == "k1")
         #expect((record["stamp"] as? [Any])?.count == 7)
 
-        // Written again a while later (the files compared, the marker rewritten): now the
-        // marker is newer than the file, so its record is trusted.
-        Thread.sleep(forTimeInterval: 0.05)
-        try directory.replaceContents(with: [artifact, manifest], last: ["manifest.json"])
-        let written = WrittenFiles(directory: root.path)
+        // Written again a while later (the files compared, the marker rewritten) until the
+        // marker is newer than the file (a clock tick; a second on a coarse file system): then
+        // its record is trusted.
+        var written = WrittenFiles(directory: root.path)
+        for _ in 0..<50 where !written.holds("zones/a/a.gz", identity: "k1") {
+            Thread.sleep(forTimeInterval: 0.05)
+            try directory.replaceContents(with: [artifact, manifest], last: ["manifest.json"])
+            written = WrittenFiles(directory: root.path)
+        }
         #expect(written.holds("zones/a/a.gz", identity: "k1"))
         #expect(!written.holds("zones/a/a.gz", identity: "k2"))
         #expect(!written.holds("manifest.json", identity: "k1"))  // written without an identity
