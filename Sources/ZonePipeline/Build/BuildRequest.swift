@@ -31,12 +31,9 @@ public struct BuildRequest: Sendable {
     /// Read with the pipeline's own JSON reader (JSONDecoder took a serial millisecond of a
     /// one-city rebuild); a file that is not a manifest (no integer `schema`) has none.
     public static func previousVersion(inOutput directory: String) -> String? {
-        guard let bytes = readWholeFile(directory + "/manifest.json") else { return nil }
-        let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer)
-            return try? scanner.parseValue()
-        }
-        guard case .object(let manifest)? = value, case .number(let schema)? = manifest["schema"],
+        guard let bytes = readWholeFile(directory + "/manifest.json"),
+            case .object(let manifest)? = try? JSONScanner.document(bytes),
+            case .number(let schema)? = manifest["schema"],
             schema == schema.rounded()
         else { return nil }
         return manifest["version"]?.stringValue

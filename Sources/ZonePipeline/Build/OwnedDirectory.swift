@@ -30,6 +30,9 @@ public struct OwnedDirectory: Sendable {
 
     public let path: String
     public let kind: Kind
+    /// The records of the directory's last write, as ``check(_:for:protecting:)`` found its
+    /// marker (``WrittenFiles``; none for a new directory).
+    public let written: WrittenFiles
 
     /// Checks that zonectl may own `path` for `kind` (see the type's rules); nothing is created
     /// until ``prepare()`` or a write. Throws, naming the directory and the reason, when it is
@@ -51,13 +54,15 @@ public struct OwnedDirectory: Sendable {
             if isInside(target, other) { throw refuse("it lies inside \(p.what) (\(p.path))") }
         }
         var isDirectory: ObjCBool = false
+        var found: Marker?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw refuse("it exists and is not a directory") }
             let entries: [String]
             do { entries = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
                 throw refuse("it cannot be listed (\(error.localizedDescription))")
             }
-            if let marker = Marker.read(in: path) {
+            found = Marker.read(in: path)
+            if let marker = found {
                 guard marker.kind == kind else { throw refuse("it holds a zonectl \(marker.kind.rawValue)") }
             } else if !entries.isEmpty && !isEarlierLayout(of: kind, entries: entries) {
                 throw refuse(
@@ -65,7 +70,7 @@ public struct OwnedDirectory: Sendable {
                         + "choose a new or empty directory")
             }
         }
-        return OwnedDirectory(path: path, kind: kind)
+        return OwnedDirectory(path: path, kind: kind, written: WrittenFiles(directory: path, marker: found))
     }
 
     /// Creates the directory if it is missing, and marks it as zonectl's.

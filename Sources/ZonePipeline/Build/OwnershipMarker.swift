@@ -52,13 +52,7 @@ struct OwnershipMarker: Equatable {
 
     /// Reads ``encoded()`` (or what `JSONEncoder` wrote before); nil for anything else.
     init?(decoding bytes: [UInt8]) {
-        let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer)
-            guard let value = try? scanner.parseValue() else { return nil }
-            scanner.skipWhitespace()
-            return scanner.atEnd ? value : nil
-        }
-        guard case .object(let o)? = value, o["owner"]?.stringValue == "zonectl",
+        guard case .object(let o)? = try? JSONScanner.document(bytes), o["owner"]?.stringValue == "zonectl",
             let kind = o["kind"]?.stringValue.flatMap(OwnedDirectory.Kind.init(rawValue:)),
             case .array(let list)? = o["files"]
         else { return nil }

@@ -30,18 +30,8 @@ enum ArtifactContents {
 
     /// One JSON document (an artifact's bytes, `key` naming it in errors).
     static func json(_ raw: [UInt8], key: String) throws(DiffError) -> JSONValue {
-        let parsed = raw.withUnsafeBufferPointer { buffer in
-            Result { () throws(ReadError) -> JSONValue in
-                var scanner = JSONScanner(buffer)
-                let value = try scanner.parseValue()
-                scanner.skipWhitespace()
-                guard scanner.atEnd else { throw ReadError(offset: scanner.pos, message: "trailing data") }
-                return value
-            }
-        }
-        switch parsed {
-        case .success(let v): return v
-        case .failure(let e): throw .unreadableArtifact(key: key, reason: "byte \(e.offset): \(e.message)")
+        do { return try JSONScanner.document(raw) } catch {
+            throw .unreadableArtifact(key: key, reason: "byte \(error.offset): \(error.message)")
         }
     }
 

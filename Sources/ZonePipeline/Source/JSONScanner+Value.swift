@@ -1,4 +1,15 @@
 extension JSONScanner {
+    /// One whole JSON document: its value, with nothing but whitespace after it.
+    static func document(_ bytes: [UInt8]) throws(ReadError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(ReadError) in
+            var scanner = JSONScanner(buffer)
+            let value = try scanner.parseValue()
+            scanner.skipWhitespace()
+            guard scanner.atEnd else { throw ReadError(offset: scanner.pos, message: "trailing data") }
+            return value
+        }
+    }
+
     /// Parses any JSON value into a `JSONValue` tree (used for properties and foreign members).
     mutating func parseValue() throws(ReadError) -> JSONValue {
         skipWhitespace()

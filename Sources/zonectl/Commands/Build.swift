@@ -31,7 +31,7 @@ extension Zonectl {
                 outDir, for: .buildOutput,
                 protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
             var request = try cached(uncached, build, also: [.init(outDir, "the build output")])
-            request.written = WrittenFiles(directory: outDir)
+            request.written = directory.written
             let outcome = try request.run(
                 previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
                 progress: progress)
