@@ -27,7 +27,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var gaps: GapsConfig
     /// `styles`: which properties make a style, and named style definitions.
     public var styles: StylesConfig
-    /// `gzip_level`: gzip (libdeflate) level of the artifacts, 1...12 (default 6; pipeline.yml gives the measured trade-off).
+    /// `gzip_level`: gzip (libdeflate) level of the artifacts, 1...12 (default 5; pipeline.yml gives the measured trade-off).
     public var gzipLevel: Int
     /// `encodings`: the content encodings written, gzip always first (``ArtifactEncoding/normalized(_:)``).
     public var encodings: [ArtifactEncoding]
@@ -47,7 +47,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         overlaps: OverlapPolicy = .priority([]), simplify: SimplifyConfig = SimplifyConfig(),
         antimeridian: AntimeridianConfig = AntimeridianConfig(), gaps: GapsConfig = GapsConfig(),
         styles: StylesConfig = StylesConfig(),
-        gzipLevel: Int = 6, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
+        gzipLevel: Int = 5, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
         publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
     ) {
         self.zones = zones

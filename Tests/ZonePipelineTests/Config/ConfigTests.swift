@@ -105,7 +105,7 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         #expect(c.simplify == SimplifyConfig(toleranceM: 1.0, method: .douglasPeucker, minAreaM2: 0))
         #expect(c.antimeridian.interpolation == .greatCircle)
         #expect(c.styles == StylesConfig(property: "style", keys: [], definitions: [:]))
-        #expect(c.gzipLevel == 6)
+        #expect(c.gzipLevel == 5)
         #expect(c.encodings == [.gzip])
         #expect(c.brotliQuality == 11)
         #expect(!c.writesBrotli)

@@ -50,7 +50,7 @@ struct GapRegions {
                         squareMetres: 0, perimeterM: 0, west: .infinity, south: .infinity, east: -.infinity,
                         north: -.infinity, groups: [], closedSquareMetres: []))
             }
-            let area = graph.cycleSquareMetres[c]
+            let area = graph.squareMetres(cycle: c)
             out[k].squareMetres += area
             for g in owners(c) {
                 if let i = out[k].groups.firstIndex(of: g) {

@@ -249,7 +249,7 @@ struct CityOverlay {
     }
 
     /// Per face taken by a group, the area of every lower group that covers it too, on the
-    /// sphere (``sphericalArea(_:)``, measured as the graph walked its cycles): a face is its
+    /// sphere (``PlanarGraph/squareMetres(cycle:)``, measured for these cycles only): a face is its
     /// cycles, outer border minus the parts inside.
     private func contested(
         _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int
@@ -259,7 +259,7 @@ struct CityOverlay {
         for c in 0..<graph.cycleCount where owner[c] >= 0 {
             for g in 0..<groupCount where g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0 {
                 totals[Int(owner[c]) * groupCount + g] =
-                    (totals[Int(owner[c]) * groupCount + g] ?? 0) + graph.cycleSquareMetres[c]
+                    (totals[Int(owner[c]) * groupCount + g] ?? 0) + graph.squareMetres(cycle: c)
             }
         }
         return totals.indices.compactMap { k in

@@ -29,10 +29,8 @@ struct PlanarGraph {
     var cycleIsOuter: [Bool] = []
     /// One half-edge of each cycle.
     var cycleStart: [Int32] = []
-    /// With a `sphericalUnit`, each cycle's signed area on the sphere in m², as
-    /// ``sphericalRingArea(count:_:)`` gives it for the cycle's nodes from its start, to the bit;
-    /// empty otherwise.
-    var cycleSquareMetres: [Double] = []
+    /// Grid units per degree, for ``squareMetres(cycle:)``; nil when not given.
+    private(set) var sphericalUnit: Double?
 
     var edgeCount: Int { ends.count }
     var cycleCount: Int { cycleStart.count }
@@ -52,8 +50,8 @@ struct PlanarGraph {
     /// `exactIn128`: compute angles and areas in Int128 (true) or Int64 (false; the nodes'
     /// box must be under 2^30 a side); nil chooses Int64 where it is exact (the tests
     /// compare the two).
-    /// `sphericalUnit`: grid units per degree, to measure the cycles' areas on the sphere
-    /// (``cycleSquareMetres``) while they are walked.
+    /// `sphericalUnit`: grid units per degree, to measure cycles' areas on the sphere
+    /// (``squareMetres(cycle:)``).
     init(_ snapped: consuming SnappedSegments, exactIn128: Bool? = nil, sphericalUnit: Double? = nil) {
         // Nodes are the hot pixels that edges use, numbered in order of first use: edge and
         // cycle numbers follow from that, and with them the order of all output.
@@ -128,19 +126,18 @@ struct PlanarGraph {
         // Angles and areas are exact in Int64 when the nodes' box is under 2^30 a side (every
         // city at 6 decimals): products of two node differences fit, and so does twice a
         // cycle's area (at most twice the box's), which a wrapping sum then gives exactly.
+        self.sphericalUnit = sphericalUnit
         if !(exactIn128 ?? !Self.spanBelow(1 << 30, nodes)) {
-            linkFaces(Int64.self, sphericalUnit: sphericalUnit)
+            linkFaces(Int64.self)
         } else {
-            linkFaces(Int128.self, sphericalUnit: sphericalUnit)
+            linkFaces(Int128.self)
         }
     }
 
     /// Sorts each node's outgoing half-edges by angle and links every half-edge to the one that
     /// follows it around its face: at the destination, the outgoing half-edge just clockwise of
     /// the way back. Then walks the cycles.
-    private mutating func linkFaces<Exact: FixedWidthInteger & SignedInteger>(
-        _: Exact.Type, sphericalUnit unit: Double?
-    ) {
+    private mutating func linkFaces<Exact: FixedWidthInteger & SignedInteger>(_: Exact.Type) {
         let halfCount = 2 * ends.count
         let nodes = self.nodes
         let ends = self.ends
@@ -181,58 +178,54 @@ struct PlanarGraph {
             let hi = Int(first[v + 1])
             for k in lo..<hi { next[Int(around[k] ^ 1)] = around[k == lo ? hi - 1 : k - 1] }
         }
-        // For the spherical areas: the sine of each node's latitude (its longitude is one
-        // division, made as it is needed: one array, not two, at the graph's peak).
-        let spherical = unit != nil
-        let scale = unit ?? 1
-        @inline(__always) func lon(_ n: Int) -> Double { Double(nodes[n].x) / scale }
-        let sinLat = unit.map { unit in nodes.map { sin(Double($0.y) / unit * (Double.pi / 180)) } } ?? []
-        let rad = Double.pi / 180
         var cycleOf = [Int32](repeating: -1, count: halfCount)
         var cycleStart: [Int32] = []
         var cycleIsOuter: [Bool] = []
-        var cycleSquareMetres: [Double] = []
         for h in 0..<halfCount where cycleOf[h] < 0 {
             let c = Int32(cycleStart.count)
             cycleStart.append(Int32(h))
             var area: Exact = 0
-            let origin = Int(from(Int32(h)))
-            let base = nodes[origin]
-            // sphericalRingArea's sum, from the cycle's start: term i is (lon of node i + 1 −
-            // lon of node i − 1) · rad · sin(lat of node i), so the first needs the node before
-            // the start, the origin of the half-edge whose next is h.
-            var sum = 0.0
-            var lowerLon = 0.0
-            var middle = origin
-            var count = 0
-            if spherical {
-                var k = Int(first[origin])
-                while around[k] != Int32(h) { k += 1 }
-                let after = k + 1 == Int(first[origin + 1]) ? Int(first[origin]) : k + 1
-                lowerLon = lon(Int(to(around[after])))
-            }
+            let base = nodes[Int(from(Int32(h)))]
             var k = Int32(h)
             var p = base
             repeat {
                 cycleOf[Int(k)] = c
-                let n = Int(to(k))  // and the next half-edge's origin
-                let q = nodes[n]
+                let q = nodes[Int(to(k))]
                 area &+=
                     Exact(truncatingIfNeeded: p.x - base.x) &* Exact(truncatingIfNeeded: q.y - base.y)
                     &- Exact(truncatingIfNeeded: q.x - base.x) &* Exact(truncatingIfNeeded: p.y - base.y)
-                if spherical {
-                    sum += (Double(q.x) / scale - lowerLon) * rad * sinLat[middle]
-                    (lowerLon, middle) = (lon(middle), n)
-                    count += 1
-                }
                 p = q
                 k = next[Int(k)]
             } while k != Int32(h)
             cycleIsOuter.append(area <= 0)
-            if spherical { cycleSquareMetres.append(count >= 3 ? -sum * 6_378_137.0 * 6_378_137.0 / 2 : 0) }
         }
         (self.next, self.cycleOf, self.cycleStart, self.cycleIsOuter) = (next, cycleOf, cycleStart, cycleIsOuter)
-        self.cycleSquareMetres = cycleSquareMetres
+    }
+
+    /// Cycle c's signed area on the sphere in m², as ``sphericalRingArea(count:_:)`` gives it
+    /// for the cycle's nodes from its start, to the bit. Measured when asked, for the few
+    /// cycles the report needs (contested faces, gaps): measured for every cycle as the faces
+    /// were linked, it was a third of that walk (a sine per node, two divisions per half-edge).
+    func squareMetres(cycle c: Int) -> Double {
+        guard let unit = sphericalUnit else { preconditionFailure("a PlanarGraph made without a sphericalUnit") }
+        let start = Int(cycleStart[c])
+        // The node before the start is the origin of the cycle's last half-edge.
+        var (last, h, count) = (start, start, 0)
+        repeat {
+            (last, h, count) = (h, Int(next[h]), count + 1)
+        } while h != start
+        guard count >= 3 else { return 0 }
+        let rad = Double.pi / 180
+        var sum = 0.0
+        var lower = Double(nodes[origin(last)].x) / unit
+        repeat {
+            let middle = nodes[origin(h)]
+            let upper = Double(nodes[destination(h)].x) / unit
+            sum += (upper - lower) * rad * sin(Double(middle.y) / unit * rad)
+            lower = Double(middle.x) / unit
+            h = Int(next[h])
+        } while h != start
+        return -sum * 6_378_137.0 * 6_378_137.0 / 2
     }
 }
 

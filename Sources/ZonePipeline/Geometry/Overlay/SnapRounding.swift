@@ -262,32 +262,36 @@ struct SnapRounder {
                 }
             }
         }
-        // Boxes are computed as needed: kept per bucket entry, they were the largest array of
-        // a huge ring's build (32 bytes for each of its ~3 cells per segment).
-        @Sendable @inline(__always) func box(_ i: Int) -> (minX: Int64, maxX: Int64, minY: Int64, maxY: Int64) {
-            let a = s.from[i]
-            let b = s.to[i]
-            return (min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y))
-        }
+        // Boxes are computed per cell as it is searched: kept per bucket entry, they were the
+        // largest array of a huge ring's build (32 bytes for each of its ~3 cells per segment).
         let whole = wholeBox
         // Cells in chunks (``IdleCores``), their crossings joined in cell order.
         return cores.joinedMap(count: buckets.cellCount, chunk: Self.crossingChunk) { cells in
             var out: [GridPoint] = []
+            // The cell's segments and boxes, gathered once: the pairs then read them in order
+            // (loaded through the bucket for each pair, they were most of the search's time).
+            var here: [(segment: Int32, whole: Bool, minX: Int64, maxX: Int64, minY: Int64, maxY: Int64)] = []
             buckets.forEachCell(in: cells) { bucket, range in
                 guard range.count > 1 else { return }
+                here.removeAll(keepingCapacity: true)
                 for u in range {
                     let i = Int(buckets.items[u])
-                    let p = box(i)
-                    for v in (u + 1)..<range.upperBound {
-                        let j = Int(buckets.items[v])
-                        let q = box(j)
+                    let (a, b) = (s.from[i], s.to[i])
+                    here.append((Int32(i), whole[i], min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)))
+                }
+                // The cell's extent: a pair of segments bucketed by their whole boxes is tested
+                // in the cell holding the lower-left corner of the boxes' overlap, once.
+                let (x0, y0) = (bucket.x * cell, bucket.y * cell)
+                for u in here.indices {
+                    let p = here[u]
+                    for v in (u + 1)..<here.count {
+                        let q = here[v]
                         guard p.minX <= q.maxX, q.minX <= p.maxX, p.minY <= q.maxY, q.minY <= p.maxY else { continue }
-                        if whole[i] && whole[j] {
-                            // Test once: in the cell of the overlap's lower-left corner.
-                            let here = GridPoint(
-                                x: floorDiv(max(p.minX, q.minX), cell), y: floorDiv(max(p.minY, q.minY), cell))
-                            guard here == bucket else { continue }
+                        if p.whole && q.whole {
+                            let (x, y) = (max(p.minX, q.minX), max(p.minY, q.minY))
+                            guard x >= x0 && x - x0 < cell && y >= y0 && y - y0 < cell else { continue }
                         }
+                        let (i, j) = (Int(p.segment), Int(q.segment))
                         addCrossing(s.from[i], s.to[i], s.from[j], s.to[j], into: &out, in: Exact.self)
                     }
                 }
