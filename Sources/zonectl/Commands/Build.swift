@@ -54,7 +54,7 @@ extension Zonectl {
                         path: $0.path, bytes: $0.bytes, city: $0.city, identity: $0.identity,
                         isAlreadyWritten: $0.isAlreadyWritten)
                 },
-                last: ["manifest.json"])
+                last: ["manifest.json"], removingFirst: ["report.json"])
             guard output.format == .text else {
                 // The bytes of report.json, as written (encoded once).
                 let written = built.files.first { $0.path == "report.json" }?.bytes

@@ -60,6 +60,25 @@ import Testing
             String(decoding: try Data(contentsOf: root.appendingPathComponent("zones/a/a.gz")), as: UTF8.self) == "a4")
     }
 
+    /// A file written `removingFirst` (the build report) replaces the old one as any other
+    /// does, and is written when there was none; the marker lists it.
+    @Test func aFileRemovedFirstIsReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ report: String) throws {
+            try OwnedDirectory.check(root.path, for: .buildOutput).replaceContents(
+                with: [.init(path: "report.json", bytes: Array(report.utf8)), .init(path: "manifest.json", bytes: [])],
+                last: ["manifest.json"], removingFirst: ["report.json"])
+        }
+        try write("first")
+        #expect(try contents("report.json") == "first")
+        try write(String(repeating: "second", count: 100_000))
+        #expect(try contents("report.json") == String(repeating: "second", count: 100_000))
+        try write("third")
+        #expect(try contents("report.json") == "third")
+        #expect(try marker()["files"] as? [String] == ["manifest.json", "report.json"])
+        #expect(try marker()["writing"] as? Bool == false)
+    }
+
     func contents(_ path: String) throws -> String {
         String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
     }
