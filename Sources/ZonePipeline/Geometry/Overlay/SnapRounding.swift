@@ -60,9 +60,15 @@ struct SnapRounder {
                 let dx = Exact(truncatingIfNeeded: b.x - a.x)
                 let dy = Exact(truncatingIfNeeded: b.y - a.y)
                 let (startPixel, endPixel) = (ends[2 * i], ends[2 * i + 1])
+                // The pixels whose closed squares meet the segment's box, in pixel units: any
+                // other misses it (``separatingAxes(_:_:pixel:in:)``'s first test, without its
+                // products; most pixels of the cells along a segment are missed so).
+                let (loX, hiX) = (-floorDiv(half - min(a.x, b.x), pixel), floorDiv(max(a.x, b.x) + half, pixel))
+                let (loY, hiY) = (-floorDiv(half - min(a.y, b.y), pixel), floorDiv(max(a.y, b.y) + half, pixel))
                 forEachCell(along: a, b, cell: route * pixel, margin: pixel) { cx, cy, _ in
                     for k in index.range(GridPoint(x: cx, y: cy)) {
                         let p = bucketPixels[k]
+                        guard p.x >= loX && p.x <= hiX && p.y >= loY && p.y <= hiY else { continue }
                         // The pixels of the segment's ends hold its ends: met, without a test.
                         let hot = index.items[k]
                         guard hot == startPixel || hot == endPixel || hits(a, b, pixel: p, in: Exact.self) else {
