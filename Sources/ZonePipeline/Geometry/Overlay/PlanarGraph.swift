@@ -154,7 +154,10 @@ struct PlanarGraph {
             around[Int(fill[n])] = h
             fill[n] += 1
         }
-        for n in 0..<nodes.count where first[n + 1] - first[n] > 1 {
+        // Two half-edges around a node are in cyclic order either way round (each follows the
+        // other), so only nodes of three or more are sorted: most nodes, on a border between
+        // two others, load nothing here.
+        for n in 0..<nodes.count where first[n + 1] - first[n] > 2 {
             let o = nodes[n]
             let lo = Int(first[n])
             let hi = Int(first[n + 1])
