@@ -205,30 +205,20 @@ struct PlanarGraph {
         (self.next, self.cycleOf, self.cycleStart, self.cycleIsOuter) = (next, cycleOf, cycleStart, cycleIsOuter)
     }
 
-    /// Cycle c's signed area on the sphere in m², as ``sphericalRingArea(count:_:)`` gives it
-    /// for the cycle's nodes from its start, to the bit. Measured when asked, for the few
-    /// cycles the report needs (contested faces, gaps): measured for every cycle as the faces
-    /// were linked, it was a third of that walk (a sine per node, two divisions per half-edge).
+    /// Cycle c's signed area on the sphere in m²: ``sphericalRingArea(count:_:)`` of the
+    /// cycle's nodes from its start. Measured when asked, for the few cycles the report needs
+    /// (contested faces, gaps): measured for every cycle as the faces were linked, it was a
+    /// third of that walk (a sine per node, two divisions per half-edge).
     func squareMetres(cycle c: Int) -> Double {
         guard let unit = sphericalUnit else { preconditionFailure("a PlanarGraph made without a sphericalUnit") }
+        var ring: [GridPoint] = []
         let start = Int(cycleStart[c])
-        // The node before the start is the origin of the cycle's last half-edge.
-        var (last, h, count) = (start, start, 0)
+        var h = start
         repeat {
-            (last, h, count) = (h, Int(next[h]), count + 1)
-        } while h != start
-        guard count >= 3 else { return 0 }
-        let rad = Double.pi / 180
-        var sum = 0.0
-        var lower = Double(nodes[origin(last)].x) / unit
-        repeat {
-            let middle = nodes[origin(h)]
-            let upper = Double(nodes[destination(h)].x) / unit
-            sum += (upper - lower) * rad * sin(Double(middle.y) / unit * rad)
-            lower = Double(middle.x) / unit
+            ring.append(nodes[origin(h)])
             h = Int(next[h])
         } while h != start
-        return -sum * 6_378_137.0 * 6_378_137.0 / 2
+        return sphericalRingArea(count: ring.count) { (Double(ring[$0].x) / unit, Double(ring[$0].y) / unit) }
     }
 }
 
