@@ -35,6 +35,7 @@ struct GapRegions {
             let (a, b) = (Int(graph.cycleOf[2 * e]), Int(graph.cycleOf[2 * e + 1]))
             if isGap[a] && isGap[b] { regions.union(a, b) }
         }
+        let areas = graph.squareMetres(cycles: isGap)
         var index: [Int: Int] = [:]
         var out: [GapRegion] = []
         for c in 0..<graph.cycleCount where isGap[c] {
@@ -50,7 +51,7 @@ struct GapRegions {
                         squareMetres: 0, perimeterM: 0, west: .infinity, south: .infinity, east: -.infinity,
                         north: -.infinity, groups: [], closedSquareMetres: []))
             }
-            let area = graph.squareMetres(cycle: c)
+            let area = areas[c]
             out[k].squareMetres += area
             for g in owners(c) {
                 if let i = out[k].groups.firstIndex(of: g) {

@@ -249,17 +249,23 @@ struct CityOverlay {
     }
 
     /// Per face taken by a group, the area of every lower group that covers it too, on the
-    /// sphere (``PlanarGraph/squareMetres(cycle:)``, measured for these cycles only): a face is its
-    /// cycles, outer border minus the parts inside.
+    /// sphere (``PlanarGraph/squareMetres(cycles:)``, measured for these cycles only): a face
+    /// is its cycles, outer border minus the parts inside.
     private func contested(
         _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int
     ) -> [(winner: Int, loser: Int, squareMetres: Double)] {
+        func losers(_ c: Int) -> some Collection<Int> {
+            (0..<groupCount).lazy.filter { g in
+                owner[c] >= 0 && g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0
+            }
+        }
+        let wanted = (0..<graph.cycleCount).map { !losers($0).isEmpty }
+        let areas = graph.squareMetres(cycles: wanted)
         // Indexed winner * G + loser; nil until a face adds to it.
         var totals = [Double?](repeating: nil, count: groupCount * groupCount)
-        for c in 0..<graph.cycleCount where owner[c] >= 0 {
-            for g in 0..<groupCount where g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0 {
-                totals[Int(owner[c]) * groupCount + g] =
-                    (totals[Int(owner[c]) * groupCount + g] ?? 0) + graph.squareMetres(cycle: c)
+        for c in 0..<graph.cycleCount where wanted[c] {
+            for g in losers(c) {
+                totals[Int(owner[c]) * groupCount + g] = (totals[Int(owner[c]) * groupCount + g] ?? 0) + areas[c]
             }
         }
         return totals.indices.compactMap { k in
