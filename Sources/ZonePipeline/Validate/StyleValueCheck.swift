@@ -7,7 +7,7 @@
 struct StyleValueCheck {
     let text: SourceText
     /// The style keys that have a rule.
-    let keys: [(key: String, rule: StyleValueRule)]
+    let keys: [String]
     /// Property sets seen, by storage (the object is kept, so its address is not reused), and
     /// the reports of their bad values.
     private var seen: [UInt: (properties: JSONObject, reports: [Int])] = [:]
@@ -18,7 +18,7 @@ struct StyleValueCheck {
 
     init(text: SourceText, styleKeys: [String]) {
         self.text = text
-        keys = styleKeys.compactMap { key in StyleValueRule(key: key).map { (key, $0) } }
+        keys = styleKeys.filter { StyleValueRule(key: $0) != nil }
     }
 
     /// Checks one feature's style values (features in source order).
@@ -34,9 +34,10 @@ struct StyleValueCheck {
             return
         }
         var found: [Int] = []
-        for (key, rule) in keys {
-            guard let value = feature.properties[key], !rule.accepts(value) else { continue }
-            let problem = "style value \(key) is \(value), expected \(rule.expected)"
+        for key in keys {
+            guard let value = feature.properties[key],
+                let problem = StyleValueRule.problem(key: key, value: value).map({ "style value " + $0 })
+            else { continue }
             if let report = reportOf[problem] {
                 found.append(report)
             } else {
