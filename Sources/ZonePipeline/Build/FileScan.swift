@@ -96,7 +96,7 @@ public struct ScannedFile: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
-/// Reads and checks one zone file (``FileCheck/check(_:repair:interpolation:keeping:context:)``)
+/// Reads and checks one zone file (``FileCheck/check(_:repair:interpolation:keeping:styleKeys:context:)``)
 /// and keeps its ``ScannedFile``. With a cache, a file whose bytes, path and checking rules were
 /// seen before is not parsed, and one whose ``FileStamp`` is as it was is not even read.
 struct FileScanner: Sendable {
@@ -186,7 +186,7 @@ struct FileScanner: Sendable {
         let diagnostics = text.bytes.withUnsafeBufferPointer { buf in
             FileCheck.check(
                 text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-                keeping: propertiesRead, context: context
+                keeping: propertiesRead, styleKeys: config.styleKeys, context: context
             ) { f in
                 var summary = FeatureSummary(f, withDigest: withDigest)
                 let range = min(f.offset, buf.count)..<min(f.offset + f.byteCount, buf.count)

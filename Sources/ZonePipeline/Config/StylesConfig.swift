@@ -42,7 +42,8 @@ extension StylesConfig {
         }
     }
 
-    /// Reads `definitions`: a mapping of style names to mappings of style keys to scalars.
+    /// Reads `definitions`: a mapping of style names to mappings of style keys to scalars, each
+    /// checked by ``StyleValueRule``.
     private static func definitions(
         _ node: Node, styleKeys: KeyOrder, reader r: ConfigReader
     ) throws(ConfigError) -> [String: JSONObject] {
@@ -52,7 +53,11 @@ extension StylesConfig {
             var members: [(key: String, value: JSONValue)] = []
             let section = "styles.definitions.\(style.key)"
             for member in try r.entries(of: style.value, in: section, allowed: styleKeys) {
-                members.append((member.key, try r.jsonScalar(member.value)))
+                let value = try r.jsonScalar(member.value)
+                if let problem = StyleValueRule.problem(key: member.key, value: value) {
+                    throw r.error("\(section).\(problem)", at: member.value)
+                }
+                members.append((member.key, value))
             }
             result[style.key] = JSONObject(members)
         }

@@ -7,38 +7,24 @@ struct SimplestylePaint: Equatable {
     var fill = "#555555"
     var fillOpacity = 0.6
 
-    /// Reads `properties` of style `name`. Colours must be `#rgb` or `#rrggbb` (what the
-    /// simplestyle spec allows, and what every renderer parses alike); opacities numbers in
-    /// 0…1, the width a number >= 0.
+    /// Reads `properties` of style `name`, each value checked by ``StyleValueRule`` (what
+    /// validation and the build check too).
     init(name: String, properties: JSONObject) throws(MapLibreStyleError) {
-        func fail(_ key: String, _ value: JSONValue, _ expected: String) -> MapLibreStyleError {
-            MapLibreStyleError("style \(jsonQuoted(name)): \(key) is \(value), expected \(expected)")
-        }
-        func colour(_ key: String, _ current: String) throws(MapLibreStyleError) -> String {
-            guard let value = properties[key] else { return current }
-            guard let s = value.stringValue, Self.isHexColour(s) else { throw fail(key, value, "#rgb or #rrggbb") }
-            return s
-        }
-        func number(_ key: String, _ current: Double, _ range: ClosedRange<Double>) throws(MapLibreStyleError)
-            -> Double
-        {
-            guard let value = properties[key] else { return current }
-            guard case .number(let d) = value, range.contains(d) else {
-                throw fail(key, value, range.upperBound.isInfinite ? "a number >= 0" : "a number from 0 to 1")
+        for (key, value) in properties.members {
+            if let problem = StyleValueRule.problem(key: key, value: value) {
+                throw MapLibreStyleError("style \(jsonQuoted(name)): \(problem)")
             }
-            return d
         }
-        stroke = try colour("stroke", stroke)
-        strokeWidth = try number("stroke-width", strokeWidth, 0...Double.infinity)
-        strokeOpacity = try number("stroke-opacity", strokeOpacity, 0...1)
-        fill = try colour("fill", fill)
-        fillOpacity = try number("fill-opacity", fillOpacity, 0...1)
-    }
-
-    static func isHexColour(_ s: String) -> Bool {
-        let digits = s.utf8.dropFirst()
-        return s.hasPrefix("#") && (digits.count == 3 || digits.count == 6)
-            && digits.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }
+        func colour(_ key: String, _ current: String) -> String { properties[key]?.stringValue ?? current }
+        func number(_ key: String, _ current: Double) -> Double {
+            if case .number(let d)? = properties[key] { return d }
+            return current
+        }
+        stroke = colour("stroke", stroke)
+        strokeWidth = number("stroke-width", strokeWidth)
+        strokeOpacity = number("stroke-opacity", strokeOpacity)
+        fill = colour("fill", fill)
+        fillOpacity = number("fill-opacity", fillOpacity)
     }
 
     var fillPaint: MapLibreStyle.Paint { .fill(color: fill, opacity: fillOpacity) }

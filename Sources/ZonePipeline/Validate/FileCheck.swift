@@ -19,7 +19,7 @@ package enum FileCheck {
     package static func check(_ text: SourceText, config: PipelineConfig, context: GEOSContext) -> CheckedText {
         let (features, diagnostics) = check(
             text, repair: config.repair, interpolation: config.antimeridian.interpolation,
-            keeping: config.propertiesRead, context: context)
+            keeping: config.propertiesRead, styleKeys: config.styleKeys, context: context)
         let all = ordered(diagnostics + PipelineRules(config: config).check(features), files: [text.path])
         return CheckedText(features: features, diagnostics: all)
     }
@@ -57,11 +57,12 @@ package enum FileCheck {
     /// an artifact, and the same city/style/stroke set repeated on every feature).
     static func check(
         _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
-        keeping usedKeys: Set<String>?, context: GEOSContext
+        keeping usedKeys: Set<String>?, styleKeys: [String] = PipelineConfig.simplestyleKeys, context: GEOSContext
     ) -> (features: [Feature], diagnostics: [Diagnostic]) {
         var features: [Feature] = []
         let diagnostics = check(
-            text, repair: repair, interpolation: interpolation, keeping: usedKeys, context: context
+            text, repair: repair, interpolation: interpolation, keeping: usedKeys, styleKeys: styleKeys,
+            context: context
         ) { features.append($0) }
         return (features, diagnostics)
     }
@@ -71,24 +72,28 @@ package enum FileCheck {
     /// scan's cache keeps them so, and the build's merge of every file's findings then has
     /// nothing to sort). The scan keeps only a summary of each feature, so a file's coordinates
     /// are never all held at once.
+    /// Style values are checked for `styleKeys` (``StyleValueCheck``).
     static func check(
         _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
-        keeping usedKeys: Set<String>?, context: GEOSContext, each: @escaping (Feature) -> Void
+        keeping usedKeys: Set<String>?, styleKeys: [String] = PipelineConfig.simplestyleKeys, context: GEOSContext,
+        each: @escaping (Feature) -> Void
     ) -> [Diagnostic] {
         let structure = StructureRules(text: text)
         let validity = GeometryValidityRule(text: text, repair: repair, interpolation: interpolation)
+        var styleValues = StyleValueCheck(text: text, styleKeys: styleKeys)
         var found: [Diagnostic] = []
         let read = GeoJSONReader.read(text, keeping: usedKeys) { feature in
             var feature = feature
             let (problems, sound) = structure.check(feature)
             found += problems
+            styleValues.check(feature)
             if sound, let problem = validity.check(feature, context: context) {
                 found.append(problem)
                 feature.isValid = false
             }
             each(feature)
         }
-        return ordered(read + found, files: [text.path])
+        return ordered(read + found + styleValues.diagnostics, files: [text.path])
     }
 }
 

@@ -40,7 +40,7 @@ extension Zonectl {
             let showsWarnings = output.format == .text && global.verbose
             // By index: a `for d in` loop copied (retained, then released) each of 75,000 warnings.
             for i in outcome.diagnostics.indices where showsWarnings || outcome.diagnostics[i].severity == .error {
-                printError(outcome.diagnostics[i].description)
+                printError(terminalSafe(outcome.diagnostics[i].description))
             }
             guard let built = outcome.output else {
                 printError(
@@ -62,12 +62,12 @@ extension Zonectl {
                 exitLeavingMemory()
             }
             let report = built.report
-            print(BuildTable(report: report).render())
-            if let points = report.points { print(PointTable(rows: points).render()) }
+            printText(BuildTable(report: report).render())
+            if let points = report.points { printText(PointTable(rows: points).render()) }
             for line in GapLines(gaps: report.gaps, closed: report.closed, config: configFile.config.gaps)
                 .lines(verbose: global.verbose)
             {
-                print(line)
+                printText(line)
             }
             print(
                 "\(plural(report.features.read, "feature")) read: \(report.features.built) built"
@@ -79,7 +79,7 @@ extension Zonectl {
             let reused =
                 report.cachedCities > 0
                 ? ", \(report.cachedCities) of \(report.cities.count) cities unchanged (cache)" : ""
-            print(
+            printText(
                 "wrote \(plural(built.files.count, "file")) to \(outDir)/ (manifest version \(built.manifest.version)\(reused))"
                     + (warnings > 0 ? "; \(plural(warnings, "warning")), shown with --verbose" : ""))
             exitLeavingMemory()

@@ -47,7 +47,9 @@ extension Zonectl {
             let outcome = try request.run(
                 previousVersion: before.manifest?.version, recordRevision: false, progress: progress)
             let showsWarnings = global.verbose  // read once (see Build)
-            for d in outcome.diagnostics where d.severity == .error || showsWarnings { printError(d.description) }
+            for d in outcome.diagnostics where d.severity == .error || showsWarnings {
+                printError(terminalSafe(d.description))
+            }
             guard let built = outcome.output else {
                 throw WorkingZonesDoNotBuild(errors: outcome.diagnostics.count { $0.severity == .error })
             }
@@ -57,14 +59,14 @@ extension Zonectl {
             diff.closedGaps = built.report.closed
             if let pictures { try writePictures(diff, to: pictures) }
             switch output.format {
-            case .markdown: print(DiffMarkdownReport(diff).render(), terminator: "")
+            case .markdown: printText(DiffMarkdownReport(diff).render(), terminator: "")
             case .json: print(String(decoding: try diff.jsonBytes(), as: UTF8.self), terminator: "")
             default:
-                print(DiffTextReport(diff).render())
+                printText(DiffTextReport(diff).render())
                 for line in GapLines(gaps: [], closed: diff.closedGaps, config: configFile.config.gaps).lines(
                     verbose: false)
                 {
-                    print(line)
+                    printText(line)
                 }
             }
             return exitCode && diff.hasChanges ? .failure : .success

@@ -59,14 +59,14 @@ extension Zonectl {
                 return
             }
             if plan.upToDate {
-                print("up to date: \(store.name) already serves version \(plan.remote?.version ?? "?")")
+                printText("up to date: \(store.name) already serves version \(plan.remote?.version ?? "?")")
             } else {
-                print(
+                printText(
                     "would upload \(plural(plan.uploads.count, "object")), \(plan.uploadBytes) bytes, then manifests/<version>.json and manifest.json to \(store.name)"
                 )
-                for u in plan.uploads { print("  \(u.key)  \(u.bytes.count) bytes") }
+                for u in plan.uploads { printText("  \(u.key)  \(u.bytes.count) bytes") }
             }
-            if let counts = store.requestCounts { print("requests: \(counts.summary)") }
+            if let counts = store.requestCounts { printText("requests: \(counts.summary)") }
         }
 
         private func report(result: PublishResult, store: ObjectStore) throws {
@@ -80,15 +80,15 @@ extension Zonectl {
                 return
             }
             if result.upToDate {
-                print("up to date: \(store.name) already serves version \(result.version)")
+                printText("up to date: \(store.name) already serves version \(result.version)")
             } else {
-                print(
+                printText(
                     "published version \(result.version) to \(store.name): \(plural(result.written.count, "object")) written, \(result.bytesWritten) bytes"
                         + (result.alreadyThere.isEmpty ? "" : ", \(result.alreadyThere.count) already there")
                         + (result.deleted.isEmpty ? "" : ", \(result.deleted.count) removed by retention"))
-                print("manifest: \(store.name.hasSuffix("/") ? store.name : store.name + "/")manifest.json")
+                printText("manifest: \(store.name.hasSuffix("/") ? store.name : store.name + "/")manifest.json")
             }
-            if let counts = store.requestCounts { print("requests: \(counts.summary)") }
+            if let counts = store.requestCounts { printText("requests: \(counts.summary)") }
         }
     }
 }

@@ -62,7 +62,7 @@ extension Zonectl {
             if output.format == .json {
                 try printJSON(SyncOutput(report))
             } else {
-                print(SyncOutput(report).text)
+                printText(SyncOutput(report).text)
             }
             return .success
         }

@@ -38,7 +38,7 @@ extension Zonectl {
                     features: checked.features.count + (points?.points ?? 0), gaps: gaps)
             if output.format == .text {
                 let lines = GapLines(gaps: gaps, closed: [], config: configFile.config.gaps)
-                for line in lines.lines(verbose: global.verbose) { print(line) }
+                for line in lines.lines(verbose: global.verbose) { printText(line) }
             }
             return diagnostics.hasErrors ? .failure : .success
         }

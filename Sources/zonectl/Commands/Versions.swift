@@ -13,7 +13,7 @@ extension Zonectl {
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let store = try openStore(targetOptions.target, config: configFile.config)
             for v in try VersionHistory(store: store).list() {
-                print(
+                printText(
                     "\(v.isCurrent ? "*" : " ") \(v.version)  \(v.generatedAt)  \(v.cities == 1 ? "1 city" : "\(v.cities) cities")"
                 )
             }
@@ -38,7 +38,7 @@ extension Zonectl {
             let inputs = BuildRequest(configFile: configFile).inputs + [.init(config.output, "the build output")]
             let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputs)
             let manifest = try VersionHistory(store: store).rollback(to: version)
-            print(
+            printText(
                 "rolled back: \(store.name)/manifest.json now serves the artifacts of \(version) as version \(manifest.version)"
             )
             return .success
@@ -59,7 +59,7 @@ extension Zonectl {
             let store = try openStore(targetOptions.target, config: configFile.config)
             let result = try Verifier(store: store).verify()
             for p in result.problems { printError("\(store.name): error: \(p)") }
-            print(
+            printText(
                 "version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))"
             )
             return result.problems.isEmpty ? .success : .failure

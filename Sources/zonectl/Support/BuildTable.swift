@@ -13,7 +13,7 @@ struct BuildTable {
             + (brotli ? ["br"] : [])
         let rows = (report.cities + [report.total]).map { c in
             [
-                c.id, n(c.inputPolygons), n(c.outputFeatures), n(c.verticesIn), n(c.verticesOut),
+                terminalSafe(c.id), n(c.inputPolygons), n(c.outputFeatures), n(c.verticesIn), n(c.verticesOut),
                 bytes(c.bytesAuthored), bytes(c.bytesMinified), bytes(c.bytesGzip),
             ] + (brotli ? [c.bytesBrotli.map(bytes) ?? "-"] : [])
         }

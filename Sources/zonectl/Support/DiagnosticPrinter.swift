@@ -13,11 +13,11 @@ struct DiagnosticPrinter {
         switch format {
         case .text:
             if verbose {
-                for d in diagnostics { printError(d.description) }
+                for d in diagnostics { printError(terminalSafe(d.description)) }
             } else {
                 for s in diagnostics.summarisingWarnings() {
                     printError(
-                        s.first.description
+                        terminalSafe(s.first.description)
                             + (s.more > 0 ? " (and \(plural(s.more, "more warning")) like it; all with --verbose)" : "")
                     )
                 }
@@ -31,7 +31,7 @@ struct DiagnosticPrinter {
             for d in diagnostics + gaps.map(GapLines.diagnostic) {
                 let l = d.location
                 Swift.print(
-                    "::\(d.severity.rawValue) file=\(property(l.file)),line=\(l.line),col=\(l.column)::\(escape(d.message))"
+                    "::\(d.severity.rawValue) file=\(property(terminalSafe(l.file))),line=\(l.line),col=\(l.column)::\(escape(terminalSafe(d.message)))"
                 )
             }
         case .json:

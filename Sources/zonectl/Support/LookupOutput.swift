@@ -16,7 +16,7 @@ struct OutputBuffer {
     }
 }
 
-/// `s` as a JSON string literal.
+/// `s` as a JSON string literal, control characters (C0, DEL, C1) escaped.
 func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
@@ -26,7 +26,9 @@ func jsonString(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        // DEL and C1 too (JSON allows any character escaped): a terminal reads the lines.
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            out += String(format: "\\u%04x", scalar.value)
         default: out.unicodeScalars.append(scalar)
         }
     }

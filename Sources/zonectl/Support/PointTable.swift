@@ -11,7 +11,7 @@ struct PointTable {
         let zooms = Array(stride(from: 0, through: maxZoom, by: 4)) + (maxZoom % 4 == 0 ? [] : [maxZoom])
         let header = ["layer", "city", "points"] + zooms.map { "clusters z\($0)" } + ["files", "gzip", "cache"]
         let cells = rows.map { r in
-            [r.layer, r.city, String(r.points)]
+            [terminalSafe(r.layer), terminalSafe(r.city), String(r.points)]
                 + zooms.map { $0 < r.clustersPerZoom.count ? String(r.clustersPerZoom[$0]) : "" }
                 + [
                     String(r.files), decimal(Double(r.bytesGzip) / 1e3, digits: 1) + " kB",

@@ -122,9 +122,15 @@ func exitLeavingMemory() -> Never {
     exit(0)
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error, control characters escaped (``terminalSafeLines(_:)``).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((terminalSafeLines(line) + "\n").utf8))
+}
+
+/// Prints human-readable text on stdout, control characters escaped (``terminalSafeLines(_:)``):
+/// names from zone files and stores reach tables and summaries. JSON is printed as it is.
+func printText(_ text: String, terminator: String = "\n") {
+    print(terminalSafeLines(text), terminator: terminator)
 }
 
 /// Prints a value as JSON on stdout (sorted keys, pretty, slashes as they are).
