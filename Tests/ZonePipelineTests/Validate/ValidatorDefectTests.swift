@@ -64,6 +64,14 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
             [
                 "longitude-out-of-range.geojson:10:27: warning: longitude 180.5 is outside [-180, 180] (and 1 more position of this ring); the ring is taken to cross the antimeridian"
             ]),
+        // Past ±360 a longitude is mistyped (1342 for 13.42); up to ±360 it is drawn on past ±180.
+        ValidatorCase(
+            "longitude mistyped", ["longitude-mistyped"],
+            [
+                "longitude-mistyped.geojson:10:44: error: longitude 1342.0 is outside [-360, 360]; a ring drawn on past ±180 stays within ±360, so this looks mistyped",
+                "longitude-mistyped.geojson:21:60: error: longitude 1e+41 is outside [-360, 360] (and 1 more position of this ring); a ring drawn on past ±180 stays within ±360, so this looks mistyped",
+                "longitude-mistyped.geojson:32:12: warning: longitude 359.5 is outside [-180, 180] (and 4 more positions of this ring); the ring is taken to cross the antimeridian",
+            ]),
         ValidatorCase(
             "clockwise exterior", ["clockwise-exterior"],
             [
