@@ -37,6 +37,12 @@ private func invalid(_ file: String, _ at: String, _ reason: String, repair: Boo
         : "\(file).geojson:\(at): error: invalid geometry: \(reason) (repair: false)"
 }
 
+private let clockwiseCrossing =
+    "antimeridian-crossing.geojson:21:42: error: exterior ring crosses the antimeridian wound clockwise, which reads two ways: "
+    + "rewound, as other clockwise rings are, it is the area it outlines; as wound, by RFC 7946's right-hand rule "
+    + "(the antimeridian package with fix_winding=False), it is the rest of the globe, round both poles; "
+    + "wind it counter-clockwise for the area it outlines"
+
 private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and holes clockwise, the build rewinds it"
 
 @Suite struct ValidatorDefectTests {
@@ -90,16 +96,13 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
             [
                 "antimeridian-pole.geojson:11:12: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole; a zone that encloses a pole cannot be split into parts on each side of ±180° — draw it as parts that stay off the pole"
             ]),
+        // The second feature's exterior is clockwise: across ±180 that reads two ways, an error.
         ValidatorCase(
             "crossing polygons, repair", ["antimeridian-crossing"],
-            [
-                "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)"
-            ]),
+            [clockwiseCrossing, "antimeridian-crossing.geojson:22:11: warning: hole is counter-clockwise; \(winding)"]),
         ValidatorCase(
             "crossing polygons, no repair", ["antimeridian-crossing"], config: validatorConfig(repair: false),
-            [
-                "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)"
-            ]),
+            [clockwiseCrossing, "antimeridian-crossing.geojson:22:11: warning: hole is counter-clockwise; \(winding)"]),
         // GEOS validity: the position is the vertex nearest to the point GEOS names.
         ValidatorCase(
             "bow-tie, repair", ["geos-bow-tie"],
