@@ -35,6 +35,9 @@ struct PointReader {
         var result = FileResult()
         do {
             try text.bytes.withUnsafeBufferPointer { (buf) throws(ReadError) in
+                if let utf16 = utf16Evidence(buf) {
+                    throw ReadError(offset: utf16.offset, message: utf16Message(utf16.reason))
+                }
                 var s = JSONScanner(buf)
                 s.skipWhitespace()
                 guard s.peek() == UInt8(ascii: "{") else { throw s.unexpected("a GeoJSON FeatureCollection") }
@@ -97,6 +100,9 @@ struct PointReader {
         switch feature["properties"] {
         case .object(let p)?: properties = p
         default: properties = JSONObject()
+        }
+        if properties[layer.groupBy] == .null {
+            return "point layer '\(layer.name)': property '\(layer.groupBy)' (group_by) is null; it must be a string"
         }
         guard let group = properties[layer.groupBy], let key = Self.groupKey(group) else {
             return "point layer '\(layer.name)': property '\(layer.groupBy)' (group_by) is missing or not a string"

@@ -155,7 +155,7 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
             "group_by property missing, null, or no properties", ["group-missing"],
             [
                 "group-missing.geojson:4:5: error: feature has no \"city\" property (group_by: [city])",
-                "group-missing.geojson:9:5: error: feature has no \"city\" property (group_by: [city])",
+                "group-missing.geojson:9:5: error: feature's \"city\" property is null; it must be a non-empty string (group_by: [city])",
                 "group-missing.geojson:14:5: error: feature has no \"city\" property (group_by: [city])",
             ]),
         ValidatorCase(
