@@ -122,4 +122,40 @@ import Testing
         #expect(build.status == 1)
         #expect(errors(build.stderr) == errors(validate.stderr), "\(build.stderr)")
     }
+
+    /// A clockwise ring across ±180 that does not go round the globe reads two ways (rewound:
+    /// the small zone it outlines; as wound: the rest of the globe round both poles, the
+    /// antimeridian package's reading): both commands refuse it where it first crosses, naming
+    /// both, and nothing is built.
+    @Test func aClockwiseRingAcrossTheMeridianIsRefused() throws {
+        let ring: [[Double]] = [[178, -17], [178, -16], [-179, -16], [-179, -17], [178, -17]]
+        let dir = try zones("fiji", feature(city: "fiji", ring: ring))
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let expected = "zones/fiji.geojson:4:1: error: exterior ring crosses the antimeridian wound clockwise"
+        let validate = try zonectl("validate", "zones", in: dir)
+        #expect(validate.status == 1)
+        #expect(errors(validate.stderr).count == 1)
+        #expect(validate.stderr.contains(expected), "\(validate.stderr)")
+        #expect(validate.stderr.contains("the area it outlines") && validate.stderr.contains("round both poles"))
+        let build = try zonectl("build", "--zones", "zones", "--out", "dist", "--no-cache", in: dir)
+        #expect(build.status == 1)
+        #expect(errors(build.stderr) == errors(validate.stderr), "\(build.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist").path))
+    }
+
+    /// Counter-clockwise, the same ring is built (split at ±180); a clockwise ring drawn past
+    /// 180 that does not cross is rewound and built, as before.
+    @Test func counterClockwiseCrossingAndClockwiseNotCrossingAreBuilt() throws {
+        let crossing: [[Double]] = [[178, -17], [-179, -17], [-179, -16], [178, -16], [178, -17]]
+        let beyond: [[Double]] = [[181, -17], [181, -16], [182, -16], [182, -17], [181, -17]]
+        for (name, ring) in [("crossing", crossing), ("beyond", beyond)] {
+            let dir = try zones(name, feature(city: name, ring: ring))
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let validate = try zonectl("validate", "zones", in: dir)
+            #expect(validate.status == 0, "\(name): \(validate.stderr)")
+            let build = try zonectl("build", "--zones", "zones", "--out", "dist", "--no-cache", in: dir)
+            #expect(build.status == 0, "\(name): \(build.stderr)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist/manifest.json").path))
+        }
+    }
 }

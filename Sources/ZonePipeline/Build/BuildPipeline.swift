@@ -213,6 +213,7 @@ public struct BuildPipeline {
         var gaps: [GapFinding] = []
         var gapTexts: [BuildReport.GapText?] = []
         var closed: [BuildReport.Closed] = []
+        var vanished: [BuildReport.Vanished] = []
         var toStore: [(key: String, city: CachedCity, artifact: [UInt8], brotli: [UInt8]?)] = []
         for (i, city) in cityGroups.enumerated() {
             if let hit = cached[i] {
@@ -223,6 +224,7 @@ public struct BuildPipeline {
                 gaps += hit.city.gaps
                 gapTexts.append(hit.city.gapText)
                 closed += hit.city.closed
+                vanished += hit.city.vanished
                 continue
             }
             guard let built = fresh[i] else { continue }
@@ -238,6 +240,10 @@ public struct BuildPipeline {
                 BuildReport.Closed(
                     city: city.city, style: $0.group.joined(separator: "/"), squareMetres: $0.squareMetres)
             }
+            let cityVanished = result.vanished.map {
+                BuildReport.Vanished(
+                    city: city.city, zone: $0.key.joined(separator: "/"), polygons: $0.polygons, reason: $0.reason)
+            }
             // Known by the city's cache key, as its cached copy will be.
             outputFiles += artifact.files.map { file in
                 var file = file
@@ -252,10 +258,11 @@ public struct BuildPipeline {
             gaps += result.gaps
             gapTexts.append(built.gapText)
             closed += cityClosed
+            vanished += cityVanished
             if cache != nil, let key = keys[i] {
                 let entry = CachedCity(
                     entry: artifact.entry, row: row, contested: cityContested, gaps: result.gaps,
-                    gapText: built.gapText, closed: cityClosed,
+                    gapText: built.gapText, closed: cityClosed, vanished: cityVanished,
                     diagnostics: result.diagnostics.map(CachedDiagnostic.init), artifactPath: artifact.file.path)
                 toStore.append((key, entry, artifact.file.bytes, artifact.brotli?.bytes))
             }
@@ -282,7 +289,7 @@ public struct BuildPipeline {
                     for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
                     let report = BuildReport(
                         features: account, cities: rows, total: BuildReport.total(rows), contested: contested,
-                        gaps: gaps, closed: closed, stageSeconds: seconds, geometrySteps: steps,
+                        gaps: gaps, closed: closed, vanished: vanished, stageSeconds: seconds, geometrySteps: steps,
                         warnings: diagnostics.count, cachedCities: cached.count, parsedFiles: pass.parsedFiles,
                         points: points.report.isEmpty ? nil : points.report)
                     outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))

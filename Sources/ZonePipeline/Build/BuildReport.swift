@@ -35,6 +35,15 @@ public struct BuildReport: Codable, Sendable {
         public var squareMetres: Double
     }
 
+    /// A zone of a city with input polygons and no area left: no feature is written for it.
+    public struct Vanished: Codable, Sendable, Equatable {
+        public var city: String
+        /// The group's `group_by` values joined by "/", e.g. "berlin/no-parking".
+        public var zone: String
+        public var polygons: Int
+        public var reason: String
+    }
+
     /// Features read = built + refused, with the reasons for each refused one.
     public var features: FeatureAccount
     public var cities: [City]
@@ -44,6 +53,8 @@ public struct BuildReport: Codable, Sendable {
     public var gaps: [GapFinding] = []
     /// Area closed per city and style (`gaps.close_m`).
     public var closed: [Closed] = []
+    /// Zones that vanished, per city in city order.
+    public var vanished: [Vanished] = []
     /// Seconds per stage (load = read + validate every file; geometry = read the files again,
     /// build and write each city), and per step summed over threads (read, repair, overlay,
     /// simplify, finish, write).
@@ -131,6 +142,15 @@ extension BuildReport {
             w.dictionary(stageSeconds) { $0.double($1) }
             w.key("total")
             w.city(total)
+            w.key("vanished")
+            w.array(vanished) { w, v in
+                w.object { w in
+                    w.member("city", v.city)
+                    w.member("polygons", v.polygons)
+                    w.member("reason", v.reason)
+                    w.member("zone", v.zone)
+                }
+            }
             w.member("warnings", warnings)
         }
         if let failure { throw failure }

@@ -7,6 +7,7 @@ struct CachedCity: Equatable {
     /// The gaps as report.json writes them (``BuildReport/gapText(_:)``), nil if not written.
     var gapText: BuildReport.GapText?
     var closed: [BuildReport.Closed]
+    var vanished: [BuildReport.Vanished]
     var diagnostics: [CachedDiagnostic]
     var artifactPath: String
 }
@@ -47,7 +48,7 @@ struct CachedDiagnostic: Equatable {
 /// fields by index. A no-change build of the benchmark corpus reads 100 of these; as JSON,
 /// decoding them was a sixth of its time.
 extension CachedCity {
-    private static let header = "zonectl-city-2"
+    private static let header = "zonectl-city-3"
 
     func encoded() -> [UInt8] {
         var table = FirstSeenNumbering<String>()
@@ -108,6 +109,13 @@ extension CachedCity {
             string(c.city)
             string(c.style)
             w.double(c.squareMetres)
+        }
+        w.varint(vanished.count)
+        for v in vanished {
+            string(v.city)
+            string(v.zone)
+            w.varint(v.polygons)
+            string(v.reason)
         }
         w.varint(diagnostics.count)
         for d in diagnostics {
@@ -217,6 +225,7 @@ extension CachedCity {
             gapText = BuildReport.GapText(count: gaps.count, bytes: Array(text))
         }
         let closed = items { BuildReport.Closed(city: string(), style: string(), squareMetres: double()) }
+        let vanished = items { BuildReport.Vanished(city: string(), zone: string(), polygons: int(), reason: string()) }
         let diagnostics = items {
             CachedDiagnostic(file: string(), line: int(), column: int(), error: flag(), message: string())
         }
@@ -224,6 +233,6 @@ extension CachedCity {
         guard !failed, r.isAtEnd else { return nil }
         return CachedCity(
             entry: entry, row: row, contested: contested, gaps: gaps, gapText: gapText, closed: closed,
-            diagnostics: diagnostics, artifactPath: artifactPath)
+            vanished: vanished, diagnostics: diagnostics, artifactPath: artifactPath)
     }
 }

@@ -59,7 +59,14 @@ extension ConfigError {
         switch yamlError {
         case .scanner(let context, let text, let mark, _), .parser(let context, let text, let mark, _),
             .composer(let context, let text, let mark, _):
-            self = at(mark.line, mark.column, problem(text, context))
+            // libyaml names a tab in the indentation only as a character "that cannot start any token".
+            if let tab = YAMLPosition.indentationTab(in: yaml, throughLine: mark.line) {
+                self = at(
+                    tab.line, tab.column,
+                    "invalid YAML: a tab indents this line; YAML allows only spaces for indentation")
+            } else {
+                self = at(mark.line, mark.column, problem(text, context))
+            }
         case .reader(let text, let offset, _, _):
             let (line, column) = YAMLPosition.lineColumn(ofUTF8Offset: offset ?? 0, in: Array(yaml.utf8))
             self = at(line, column, "invalid YAML: \(text)")

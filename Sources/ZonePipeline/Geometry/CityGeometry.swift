@@ -39,6 +39,8 @@ public struct CityResult: Sendable {
     public var gaps: [GapFinding] = []
     /// Area each group gained by closing gaps (`gaps.close_m`), where it gained any.
     public var closed: [ClosedArea] = []
+    /// Groups with input polygons and no area left, in group order.
+    public var vanished: [VanishedZone] = []
     public var diagnostics: [Diagnostic]
     /// Seconds spent per step (repair, overlay, simplify, finish; the build adds read and write).
     public var timings: [String: Double]
@@ -150,6 +152,15 @@ struct CityGeometry {
                         features[group.members[0]].location,
                         "group [\(group.key.joined(separator: ", "))] has no area left (covered by higher-priority styles or collapsed); no feature is written"
                     ))
+                let polygons = inputs[i].reduce(0) { $0 + $1.polygonCount }
+                if polygons > 0 {
+                    result.vanished.append(
+                        VanishedZone(
+                            key: group.key, polygons: polygons,
+                            reason: VanishedZone.reason(
+                                collapsed: overlay.collapsedPolygons[i], dropped: stats[i].droppedPolygons,
+                                precision: config.precision)))
+                }
                 continue
             }
             geometry.orientForRFC7946()

@@ -38,10 +38,48 @@ struct PointBuild {
             let keys = merged.keys.sorted()
             // Each set moved into its own box, so the worker that sorts it holds it once.
             let boxes = keys.map { PointSetBox(merged.removeValue(forKey: $0)!) }
-            let sorted = parallel(keys.count) { boxes[$0].takeSorted() }
-            cities.append(Array(zip(keys, sorted)).map { (city: $0.0, points: $0.1) })
+            let sorted = parallel(keys.count) { i in
+                let set = boxes[i].takeSorted()
+                return (set, set.duplicateIDs())
+            }
+            cities.append(Array(zip(keys, sorted)).map { (city: $0.0, points: $0.1.0) })
+            var repeated: [String: Set<String>] = [:]
+            for (key, found) in zip(keys, sorted) where !found.1.isEmpty { repeated[key] = Set(found.1) }
+            if !repeated.isEmpty { diagnostics += try duplicates(repeated, layer: layer, files: files) }
         }
         return (cities, diagnostics)
+    }
+
+    /// An error at each point whose id another point of its layer and city has, naming that
+    /// other one's place (the first's names the second, the others the first): ids are how
+    /// `diff` and clients follow a point. `repeated`: per city, the ids that repeat.
+    private func duplicates(_ repeated: [String: Set<String>], layer: PointLayerConfig, files: [String]) throws
+        -> [Diagnostic]
+    {
+        let found = try parallel(files.count) { i in
+            Result { () throws(SourceError) in
+                PointReader(layer: layer).locate(repeated, in: try SourceText(contentsOf: files[i]))
+            }
+        }.flatMap { try $0.get() }
+        var places: [String: [SourceLocation]] = [:]
+        var order: [String] = []
+        for point in found {
+            let name = "\(jsonQuoted(point.id)) in \(layer.groupBy) \(jsonQuoted(point.key))"
+            if places[name] == nil { order.append(name) }
+            places[name, default: []].append(point.location)
+        }
+        var out: [Diagnostic] = []
+        for name in order {
+            guard let at = places[name], at.count > 1 else { continue }
+            for (i, location) in at.enumerated() {
+                out.append(
+                    .error(
+                        location,
+                        "point layer '\(layer.name)': duplicate id \(name), also at \(at[i == 0 ? 1 : 0]); ids must be unique within a layer and \(layer.groupBy)"
+                    ))
+            }
+        }
+        return out
     }
 
     /// Reads, checks, clusters and writes every layer; stops after reading when a file has errors.

@@ -6,6 +6,9 @@ struct PointReader {
     /// Read common features straight from the bytes (`PointReader+Fast.swift`); false: every
     /// feature through the generic `JSONValue` path (the tests compare the two).
     var usesFastPath = true
+    /// Set: the read only notes where the points with these ids (per `group_by` key) are
+    /// (``locate(_:in:)``), and adds no points.
+    var locating: [String: Set<String>]? = nil
 
     /// The points of the file per `group_by` value, and the findings.
     struct FileResult {
@@ -13,6 +16,8 @@ struct PointReader {
         var sets: [(key: String, points: PointSet)] = []
         var index: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
+        /// The points ``locate(_:in:)`` looked for.
+        var located: [Located] = []
         /// The group of the previous point: consecutive points mostly share one.
         private var last: (key: String, set: Int)?
 
@@ -35,6 +40,9 @@ struct PointReader {
         var result = FileResult()
         do {
             try text.bytes.withUnsafeBufferPointer { (buf) throws(ReadError) in
+                if let utf16 = utf16Evidence(buf) {
+                    throw ReadError(offset: utf16.offset, message: utf16Message(utf16.reason))
+                }
                 var s = JSONScanner(buf)
                 s.skipWhitespace()
                 guard s.peek() == UInt8(ascii: "{") else { throw s.unexpected("a GeoJSON FeatureCollection") }
@@ -76,6 +84,10 @@ struct PointReader {
         repeat {
             s.skipWhitespace()
             let offset = s.pos
+            if locating != nil {
+                locate(try s.parseValue(), at: offset, text, into: &result)
+                continue
+            }
             var fast = s
             if usesFastPath, fastFeature(&fast, roles, into: &feature), add(&feature, roles, fast, to: &result) {
                 s = fast
@@ -97,6 +109,9 @@ struct PointReader {
         switch feature["properties"] {
         case .object(let p)?: properties = p
         default: properties = JSONObject()
+        }
+        if properties[layer.groupBy] == .null {
+            return "point layer '\(layer.name)': property '\(layer.groupBy)' (group_by) is null; it must be a string"
         }
         guard let group = properties[layer.groupBy], let key = Self.groupKey(group) else {
             return "point layer '\(layer.name)': property '\(layer.groupBy)' (group_by) is missing or not a string"

@@ -38,7 +38,9 @@ public enum GeoJSONReader {
                         id: f.id, properties: f.properties, geometry: f.geometry, location: location,
                         offset: f.offset, ringOffsets: f.ringOffsets, byteCount: f.byteCount))
             }
-            if let bad = firstInvalidUTF8(buf, passed: text.release(upTo:)) {
+            if let utf16 = utf16Evidence(buf) {
+                parser.problem(utf16.offset, utf16Message(utf16.reason))
+            } else if let bad = firstInvalidUTF8(buf, passed: text.release(upTo:)) {
                 parser.problem(bad, "invalid UTF-8 byte 0x\(String(buf[bad], radix: 16, uppercase: true))")
             } else {
                 do throws(ReadError) {

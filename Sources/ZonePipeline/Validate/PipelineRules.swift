@@ -85,7 +85,13 @@ struct PipelineRules {
             switch f.properties[key] {
             case .string(let s)? where !s.isEmpty:
                 continue
-            case nil, .null?:
+            case .null?:
+                out.append(
+                    .error(
+                        f.location,
+                        "feature's \(jsonQuoted(key)) property is null; it must be a non-empty string (group_by: [\(config.groupBy.joined(separator: ", "))])"
+                    ))
+            case nil:
                 out.append(
                     .error(
                         f.location,

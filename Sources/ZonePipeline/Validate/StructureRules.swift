@@ -87,13 +87,21 @@ struct StructureRules {
         }
         var badLatitude: (index: Int, value: Double, count: Int)?
         var badLongitude: (index: Int, value: Double, count: Int)?
+        var farLongitude: (index: Int, value: Double, count: Int)?
         for i in range {
             let (x, y) = g.position(i)
             if !(-90...90).contains(y) {
                 badLatitude = badLatitude.map { ($0.index, $0.value, $0.count + 1) } ?? (i - range.lowerBound, y, 1)
             }
             if !(-180...180).contains(x) {
-                badLongitude = badLongitude.map { ($0.index, $0.value, $0.count + 1) } ?? (i - range.lowerBound, x, 1)
+                // Past ±360 no ring drawn on past the meridian reaches: a mistyped value (1342 for 13.42).
+                if !(-360...360).contains(x) {
+                    farLongitude =
+                        farLongitude.map { ($0.index, $0.value, $0.count + 1) } ?? (i - range.lowerBound, x, 1)
+                } else {
+                    badLongitude =
+                        badLongitude.map { ($0.index, $0.value, $0.count + 1) } ?? (i - range.lowerBound, x, 1)
+                }
             }
         }
         if let b = badLatitude {
@@ -101,6 +109,14 @@ struct StructureRules {
                 .error(
                     at(f, ring: r, position: b.index),
                     "latitude \(messageNumber(b.value)) is outside [-90, 90]\(more(b.count))"))
+            ok = false
+        }
+        if let b = farLongitude {
+            out.append(
+                .error(
+                    at(f, ring: r, position: b.index),
+                    "longitude \(messageNumber(b.value)) is outside [-360, 360]\(more(b.count)); a ring drawn on past ±180 stays within ±360, so this looks mistyped"
+                ))
             ok = false
         }
         if let b = badLongitude {

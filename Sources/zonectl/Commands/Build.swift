@@ -75,6 +75,12 @@ extension Zonectl {
                         ? ""
                         : ", \(report.features.refused.count) refused (listed in report.json; each one's finding with --verbose)")
             )
+            if !report.vanished.isEmpty {
+                print(
+                    "\(report.vanished.count) vanished: "
+                        + report.vanished.map { "\($0.zone) (\(plural($0.polygons, "polygon")), \($0.reason))" }
+                        .joined(separator: "; "))
+            }
             let warnings = outcome.diagnostics.count
             let reused =
                 report.cachedCities > 0

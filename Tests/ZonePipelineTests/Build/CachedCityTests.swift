@@ -31,6 +31,11 @@ import Testing
             gaps: full ? [gap, gap] : [],
             gapText: full ? BuildReport.gapText([gap, gap]) : nil,
             closed: full ? [BuildReport.Closed(city: "rome", style: "parking", squareMetres: 3.5)] : [],
+            vanished: full
+                ? [
+                    BuildReport.Vanished(
+                        city: "rome", zone: "rome/no-parking", polygons: 3, reason: "all below min_area_m2")
+                ] : [],
             diagnostics: full
                 ? [
                     CachedDiagnostic(

@@ -31,6 +31,7 @@ import Testing
                     ? [.init(file: "zones/a.geojson", line: 3, column: 9, reasons: ["no city", "a \"bad\" one"])] : []),
             cities: full ? [city.row, other] : [], total: BuildReport.total(full ? [city.row, other] : []),
             contested: city.contested, gaps: full ? city.gaps + gaps : [], closed: city.closed,
+            vanished: city.vanished,
             stageSeconds: full ? ["load": 1.25, "geometry": 8.5, "artifacts": 0.01, "Zeta": 0] : [:],
             geometrySteps: full ? ["read": 0.1, "repair": 0.2, "a_b": 0.3, "aB": 0.4] : [:], warnings: 3,
             cachedCities: 1, parsedFiles: 2,

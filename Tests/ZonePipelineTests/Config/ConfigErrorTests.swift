@@ -177,8 +177,16 @@ import Testing
             "invalid YAML: mapping values are not allowed in this context"),
         BadConfig(
             "tab indentation", "zones:\n\t- a\n", 2, 1,
-            "invalid YAML: while scanning for the next token at line 2, column 1, "
-                + "found character that cannot start any token"),
+            "invalid YAML: a tab indents this line; YAML allows only spaces for indentation"),
+        BadConfig(
+            "tab after spaces", "zones: a\nsimplify:\n  method: visvalingam\n  \ttolerance_m: 2\n", 4, 3,
+            "invalid YAML: a tab indents this line; YAML allows only spaces for indentation"),
+        BadConfig(
+            "tab before a comment", "zones: a\n\t# note\noutput: dist\n", 2, 1,
+            "invalid YAML: a tab indents this line; YAML allows only spaces for indentation"),
+        BadConfig(
+            "tab after a key, not indenting", "zones: a\noutput:\t\"dist\n", 3, 1,
+            "invalid YAML: while scanning a quoted scalar at line 2, column 9, found unexpected end of stream"),
         BadConfig(
             "unterminated quote", "precision: 6\noutput: \"dist\n", 3, 1,
             "invalid YAML: while scanning a quoted scalar at line 2, column 9, found unexpected end of stream"),

@@ -122,6 +122,32 @@ struct ReaderDefect: CustomTestStringConvertible, Sendable {
         #expect(String(validating: bytes, as: UTF8.self) == nil)
     }
 
+    /// A file saved as UTF-16 (with a byte order mark, or ASCII text without one) is named as
+    /// such, with what to do, instead of its first byte being called invalid UTF-8.
+    @Test func utf16IsNamed() {
+        let text = #"{"type": "FeatureCollection", "features": []}"#
+        let little = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let advice = ", not UTF-8; save it as UTF-8"
+        let cases: [(bytes: [UInt8], expected: String)] = [
+            (
+                [0xFF, 0xFE] + little,
+                "1:1: error: the file looks like UTF-16 (it starts with the UTF-16 byte order mark FF FE)" + advice
+            ),
+            (
+                [0xFE, 0xFF] + big,
+                "1:1: error: the file looks like UTF-16 (it starts with the UTF-16 byte order mark FE FF)" + advice
+            ),
+            (little, "1:2: error: the file looks like UTF-16 (every other byte of its first 16 is NUL)" + advice),
+            (big, "1:1: error: the file looks like UTF-16 (every other byte of its first 16 is NUL)" + advice),
+        ]
+        for c in cases {
+            #expect(readGeoJSON(c.bytes).diagnostics.map(positioned) == [c.expected])
+        }
+        // UTF-8 text that starts with a NUL-free byte pair is read as before.
+        #expect(readGeoJSON(Array(text.utf8)).diagnostics.isEmpty)
+    }
+
     /// Only the first bad byte is reported, even when the rest of the file is fine.
     @Test func invalidUTF8IsReportedAtTheFirstBadByte() {
         let cases: [(bytes: [UInt8], expected: String)] = [

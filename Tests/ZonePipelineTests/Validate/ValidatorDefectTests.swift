@@ -37,6 +37,12 @@ private func invalid(_ file: String, _ at: String, _ reason: String, repair: Boo
         : "\(file).geojson:\(at): error: invalid geometry: \(reason) (repair: false)"
 }
 
+private let clockwiseCrossing =
+    "antimeridian-crossing.geojson:21:42: error: exterior ring crosses the antimeridian wound clockwise, which reads two ways: "
+    + "rewound, as other clockwise rings are, it is the area it outlines; as wound, by RFC 7946's right-hand rule "
+    + "(the antimeridian package with fix_winding=False), it is the rest of the globe, round both poles; "
+    + "wind it counter-clockwise for the area it outlines"
+
 private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and holes clockwise, the build rewinds it"
 
 @Suite struct ValidatorDefectTests {
@@ -64,6 +70,14 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
             [
                 "longitude-out-of-range.geojson:10:27: warning: longitude 180.5 is outside [-180, 180] (and 1 more position of this ring); the ring is taken to cross the antimeridian"
             ]),
+        // Past ±360 a longitude is mistyped (1342 for 13.42); up to ±360 it is drawn on past ±180.
+        ValidatorCase(
+            "longitude mistyped", ["longitude-mistyped"],
+            [
+                "longitude-mistyped.geojson:10:44: error: longitude 1342.0 is outside [-360, 360]; a ring drawn on past ±180 stays within ±360, so this looks mistyped",
+                "longitude-mistyped.geojson:21:60: error: longitude 1e+41 is outside [-360, 360] (and 1 more position of this ring); a ring drawn on past ±180 stays within ±360, so this looks mistyped",
+                "longitude-mistyped.geojson:32:12: warning: longitude 359.5 is outside [-180, 180] (and 4 more positions of this ring); the ring is taken to cross the antimeridian",
+            ]),
         ValidatorCase(
             "clockwise exterior", ["clockwise-exterior"],
             [
@@ -82,16 +96,13 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
             [
                 "antimeridian-pole.geojson:11:12: error: ring crosses the antimeridian an odd number of times (1) and so goes round the north pole; a zone that encloses a pole cannot be split into parts on each side of ±180° — draw it as parts that stay off the pole"
             ]),
+        // The second feature's exterior is clockwise: across ±180 that reads two ways, an error.
         ValidatorCase(
             "crossing polygons, repair", ["antimeridian-crossing"],
-            [
-                "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)"
-            ]),
+            [clockwiseCrossing, "antimeridian-crossing.geojson:22:11: warning: hole is counter-clockwise; \(winding)"]),
         ValidatorCase(
             "crossing polygons, no repair", ["antimeridian-crossing"], config: validatorConfig(repair: false),
-            [
-                "antimeridian-crossing.geojson:21:11: warning: exterior ring is clockwise; \(winding) (2 rings of this feature are wound the wrong way)"
-            ]),
+            [clockwiseCrossing, "antimeridian-crossing.geojson:22:11: warning: hole is counter-clockwise; \(winding)"]),
         // GEOS validity: the position is the vertex nearest to the point GEOS names.
         ValidatorCase(
             "bow-tie, repair", ["geos-bow-tie"],
@@ -144,7 +155,7 @@ private let winding = "RFC 7946 §3.1.6 wants exteriors counter-clockwise and ho
             "group_by property missing, null, or no properties", ["group-missing"],
             [
                 "group-missing.geojson:4:5: error: feature has no \"city\" property (group_by: [city])",
-                "group-missing.geojson:9:5: error: feature has no \"city\" property (group_by: [city])",
+                "group-missing.geojson:9:5: error: feature's \"city\" property is null; it must be a non-empty string (group_by: [city])",
                 "group-missing.geojson:14:5: error: feature has no \"city\" property (group_by: [city])",
             ]),
         ValidatorCase(

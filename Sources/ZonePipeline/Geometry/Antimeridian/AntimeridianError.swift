@@ -11,6 +11,12 @@ public enum AntimeridianError: Error, Equatable, Sendable, CustomStringConvertib
     /// the band between them instead. `position` ends the first crossing edge.
     case enclosesBothPoles(ring: Int, position: Int)
 
+    /// The exterior ring crosses ±180° (an even number of times, not round the globe) wound
+    /// clockwise. Rewound, as other clockwise rings are, it is the area it outlines; as wound,
+    /// by RFC 7946's right-hand rule (the antimeridian package with `fix_winding=False`), it is
+    /// the rest of the globe, round both poles. `position` ends the first crossing edge.
+    case clockwiseCrossing(ring: Int, position: Int)
+
     /// The ring crosses ±180° (or goes beyond it) in a polygon that runs round the globe: one
     /// of its rings has an edge from −180 to 180 along a parallel, which is read as drawn (a
     /// band), so its other rings cannot be split. `position` is where this ring crosses.
@@ -30,6 +36,7 @@ public enum AntimeridianError: Error, Equatable, Sendable, CustomStringConvertib
     public var location: (ring: Int, position: Int) {
         switch self {
         case .enclosesPole(let ring, let position, _, _, _), .enclosesBothPoles(let ring, let position),
+            .clockwiseCrossing(let ring, let position),
             .crossesInBand(let ring, let position),
             .noAreaOnTheGlobe(let ring, let position):
             return (ring, position)
@@ -51,6 +58,11 @@ public enum AntimeridianError: Error, Equatable, Sendable, CustomStringConvertib
                 "ring goes round the globe clockwise (it crosses the antimeridian eastward and back westward): by RFC 7946's "
                 + "right-hand rule its area holds both poles, and rewound it would be the band between them instead; \(offPoles) "
                 + "— wind a band counter-clockwise, or draw polar zones as parts that stay off the poles"
+        case .clockwiseCrossing:
+            return
+                "exterior ring crosses the antimeridian wound clockwise, which reads two ways: rewound, as other clockwise rings "
+                + "are, it is the area it outlines; as wound, by RFC 7946's right-hand rule (the antimeridian package "
+                + "with fix_winding=False), it is the rest of the globe, round both poles; wind it counter-clockwise for the area it outlines"
         case .crossesInBand:
             return
                 "this ring crosses the antimeridian in a polygon that runs round the globe (an edge from −180 to 180 along one latitude, "

@@ -10,11 +10,12 @@
 /// (a geometry with neither a crossing nor a longitude beyond ±180 is returned untouched; other
 /// polygons of one that has them get longitudes wrapped into [−180, 180]). Rings are wound as
 /// RFC 7946 asks before they are cut, judged by their area with longitude steps taken the short
-/// way round, so clockwise input splits the same as counter-clockwise. Unlike the package,
-/// which then extends such rings over the pole, a ring that goes round a pole is refused
+/// way round, so a hole wound either way splits alike. Unlike the package, which then extends
+/// such rings over the pole, a ring that goes round a pole is refused
 /// (``AntimeridianError/enclosesPole(ring:position:crossings:net:pole:)``), and so is a
-/// clockwise ring round the globe, which holds both poles
-/// (``AntimeridianError/enclosesBothPoles(ring:position:)``).
+/// clockwise exterior that crosses, which reads two ways (the area it outlines, or the rest of
+/// the globe round both poles: ``AntimeridianError/clockwiseCrossing(ring:position:)``,
+/// ``AntimeridianError/enclosesBothPoles(ring:position:)``).
 ///
 /// A polygon with an edge from −180 to 180 along a parallel (a band round the globe, or a cap
 /// drawn to ±90) is kept as drawn: that is how RFC 7946 draws it, and it lies

@@ -46,15 +46,21 @@ extension AntimeridianSplit {
         ring.indices.dropFirst().reduce(0) { $0 + ring[$1 - 1].lon * ring[$1].lat - ring[$1].lon * ring[$1 - 1].lat }
     }
 
-    /// The error for an exterior ring that goes round the globe (unwrapped, its longitudes span
-    /// 360° or more, and it comes back to its own sheet) wound clockwise, else nil.
+    /// The error for an exterior ring that crosses ±180° and comes back to its own sheet wound
+    /// clockwise, else nil: ``AntimeridianError/enclosesBothPoles(ring:position:)`` when it goes
+    /// round the globe (unwrapped, its longitudes span 360° or more), else
+    /// ``AntimeridianError/clockwiseCrossing(ring:position:)``.
     ///
-    /// Wound counter-clockwise such a ring is a band (its seam, where it turns back, off ±180),
-    /// split at the meridian like any other. A clockwise ring of less than 360° is taken to be
-    /// wound the wrong way and rewound; round the globe, rewinding would change which region it
-    /// bounds (the band instead of the two caps), so it is refused.
+    /// Wound counter-clockwise such a ring is the area it outlines (round the globe, a band whose
+    /// seam, where it turns back, is off ±180), split at the meridian like any other. Wound
+    /// clockwise it reads two ways: rewound, as rings that do not cross are, the area it outlines;
+    /// as wound (RFC 7946's right-hand rule, the antimeridian package's reading), the rest of the
+    /// globe, round both poles. Neither is safe to pick, so it is refused.
     static func bothPolesProblem(_ ring: UnwrappedRing, ring r: Int) -> AntimeridianError? {
         guard ring.turns == 0, let first = ring.wrapped.first else { return nil }
+        guard twiceUnwrappedArea(ring.wrapped) < 0 else { return nil }
+        let pieces = MeridianSegments(ring, latitude: CrossingLatitude(interpolation: .linear))
+        guard let crossing = pieces.firstCrossing else { return nil }
         var low = first.lon
         var high = first.lon
         for i in ring.wrapped.indices {
@@ -62,8 +68,8 @@ extension AntimeridianSplit {
             low = min(low, u)
             high = max(high, u)
         }
-        guard high - low >= 360, twiceUnwrappedArea(ring.wrapped) < 0 else { return nil }
-        let pieces = MeridianSegments(ring, latitude: CrossingLatitude(interpolation: .linear))
-        return .enclosesBothPoles(ring: r, position: ring.source[pieces.firstCrossing ?? 0])
+        let position = ring.source[crossing]
+        return high - low >= 360
+            ? .enclosesBothPoles(ring: r, position: position) : .clockwiseCrossing(ring: r, position: position)
     }
 }

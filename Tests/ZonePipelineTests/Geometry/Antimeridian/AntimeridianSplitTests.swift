@@ -17,6 +17,12 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
         [[170, 40, 180, 40, 180, 50, 170, 50, 170, 40]], [[-180, 40, -170, 40, -170, 50, -180, 50, -180, 40]],
     ])
 
+    /// The package's "great-circle" input, which is wound clockwise (the package rewinds it, with
+    /// a warning), given counter-clockwise: a clockwise ring across ±180 is refused here.
+    static let greatCircleInput = flat([
+        [reversed([179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5])]
+    ])
+
     static let all: [PackageCase] = [
         PackageCase(
             name: "simple", input: flat([[[100, 40, 100, 50, 90, 50, 90, 40, 100, 40]]]), interpolation: .greatCircle,
@@ -24,9 +30,8 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
         PackageCase(
             name: "split", input: flat([[[170, 40, -170, 40, -170, 50, 170, 50, 170, 40]]]), interpolation: .linear,
             expected: splitParts),
-        PackageCase(
-            name: "cw-split", input: flat([[[170, 40, 170, 50, -170, 50, -170, 40, 170, 40]]]), interpolation: .linear,
-            expected: splitParts),
+        // The package's "cw-split" (a clockwise ring across ±180) is refused here:
+        // aClockwiseExteriorThatCrossesIsRefused.
         // Longitudes beyond 180: the same ring drawn on past the meridian.
         PackageCase(
             name: "split, drawn past 180", input: flat([[[170, 40, 190, 40, 190, 50, 170, 50, 170, 40]]]),
@@ -108,7 +113,7 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
             ])),
         PackageCase(
             name: "great-circle",
-            input: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5]]]),
+            input: greatCircleInput,
             interpolation: .greatCircle,
             expected: flat([
                 [[180, -65.6935642, 179.45, -65.5, 178.3, -66, 179.75, -66.5, 180, -66.3937, 180, -65.6935642]],
@@ -116,7 +121,7 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
             ])),
         PackageCase(
             name: "great-circle",
-            input: flat([[[179.75, -66.5, 178.3, -66, 179.45, -65.5, -179.1, -66, 179.75, -66.5]]]),
+            input: greatCircleInput,
             interpolation: .linear,
             expected: flat([
                 [
@@ -202,20 +207,28 @@ struct PackageCase: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test func clockwiseAndCounterClockwiseInputSplitAlike() throws {
+    /// A clockwise exterior that crosses reads two ways: the area it outlines (the antimeridian
+    /// package rewinds it so by default, with a warning: its "cw-split" case) or, as wound, the
+    /// rest of the globe round both poles (the package with `fix_winding=False`). Refused where
+    /// it first crosses. Counter-clockwise, it splits.
+    @Test func aClockwiseExteriorThatCrossesIsRefused() throws {
         let ccw = [170.0, 40, -170, 40, -170, 50, 170, 50, 170, 40]
         let split = AntimeridianSplit(interpolation: .greatCircle)
-        let a = try split(flat([[ccw]]))
-        let b = try split(flat([[reversed(ccw)]]))
-        let context = try GEOSContext()
-        #expect(a.polygonCount == 2 && b.polygonCount == 2)
-        #expect(try symmetricDifferenceArea(a, b, context: context) < 1e-12)
+        #expect(try split(flat([[ccw]])).polygonCount == 2)
+        #expect(throws: AntimeridianError.clockwiseCrossing(ring: 0, position: 2)) {
+            try split(flat([[reversed(ccw)]]))
+        }
+        let error = AntimeridianError.clockwiseCrossing(ring: 0, position: 2)
+        #expect("\(error)".contains("the area it outlines") && "\(error)".contains("round both poles"))
+        // A clockwise ring past 180 that does not cross is rewound, as any clockwise ring.
+        let beyond = try split(flat([[reversed([181.0, 40, 182, 40, 182, 41, 181, 41, 181, 40])]]))
+        #expect(beyond.polygonCount == 1)
     }
 
     @Test func aHoleThatCrossesCutsBothSides() throws {
-        // One-hole with the hole written clockwise and the exterior clockwise (authors' habit):
+        // One-hole with the hole written clockwise and the exterior counter-clockwise:
         // each side keeps a notch where the hole was, and the area is the ring's less the hole's.
-        let exterior = reversed([170.0, 40, -170, 40, -170, 60, 170, 60, 170, 40])
+        let exterior = [170.0, 40, -170, 40, -170, 60, 170, 60, 170, 40]
         let hole = [175.0, 45, 175, 55, -175, 55, -175, 45, 175, 45]
         let out = try AntimeridianSplit(interpolation: .linear)(flat([[exterior, hole]]))
         #expect(out.polygonCount == 2)

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// A zone whose every polygon goes (collapsed on the grid, or below `min_area_m2`) is named in
+/// `zonectl build`'s default summary and in `--format json`, not only as a `--verbose` warning.
+@Suite struct VanishedZoneCommandTests {
+    func square(_ style: String, _ x: Double, _ y: Double, _ side: Double) -> String {
+        let ring = [[x, y], [x + side, y], [x + side, y + side], [x, y + side], [x, y]]
+        return #"{"type":"Feature","properties":{"city":"berlin","style":"\#(style)"},"#
+            + #""geometry":{"type":"Polygon","coordinates":[[\#(ring.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))]]}}"#
+    }
+
+    /// berlin/parking is built; berlin/no-parking's three 7 m squares are below min_area_m2 and
+    /// berlin/slow's square of 0.0000002° collapses on the 6-decimal grid.
+    func workspace() throws -> URL {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("zones"), withIntermediateDirectories: true)
+        let features = [
+            square("parking", 13.40, 52.50, 0.01),
+            square("no-parking", 13.42, 52.52, 0.0001), square("no-parking", 13.43, 52.52, 0.0001),
+            square("no-parking", 13.44, 52.52, 0.0001), square("slow", 13.45, 52.52, 0.0000002),
+        ]
+        try (#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}\n").write(
+            to: dir.appendingPathComponent("zones/berlin.geojson"), atomically: true, encoding: .utf8)
+        try "zones: zones\nsimplify:\n  min_area_m2: 1000\n".write(
+            to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func vanishedZonesAreInTheSummary() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let build = try zonectl("build", "--out", "dist", "--no-cache", in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(
+            build.stdout.contains(
+                "\n2 vanished: berlin/no-parking (3 polygons, all below min_area_m2); "
+                    + "berlin/slow (1 polygon, all collapsed on the 6-decimal grid)\n"), "\(build.stdout)")
+
+        let json = try zonectl("build", "--out", "dist", "--format", "json", in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let vanished = try #require(report["vanished"] as? [[String: Any]])
+        #expect(vanished.map { $0["zone"] as? String } == ["berlin/no-parking", "berlin/slow"])
+        #expect(vanished.map { $0["polygons"] as? Int } == [3, 1])
+        #expect(vanished.first?["city"] as? String == "berlin")
+        #expect(vanished.first?["reason"] as? String == "all below min_area_m2")
+
+        // A rebuild from the cache reports them as well.
+        let cached = try zonectl("build", "--out", "dist2", in: dir)
+        #expect(cached.stdout.contains("(cache)"), "\(cached.stdout)")
+        #expect(cached.stdout.contains("2 vanished: berlin/no-parking (3 polygons"), "\(cached.stdout)")
+    }
+}
