@@ -87,7 +87,8 @@ import ZoneClient
         try "13.4,52.5\n13.4;52.5\n".write(to: file, atomically: true, encoding: .utf8)
         let bad = try zonectl("lookup", "--from", try dist.path, "--input", file.path)
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("\(file.path):2: expected `lon,lat`, got \"13.4;52.5\""), "\(bad.stderr)")
+        #expect(bad.stderr.contains("\(file.path):2: error: expected `lon,lat`"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("got \"13.4;52.5\""), "\(bad.stderr)")
         #expect(bad.stdout.split(separator: "\n").count == 1)  // the good line before it
 
         let west = try zonectl("lookup", "--from", try dist.path, "-115.2", "-36.2")  // negative numbers are values
@@ -102,6 +103,35 @@ import ZoneClient
         #expect(usage.status == 64)
         let s3 = try zonectl("lookup", "--from", "s3://bucket/zones", "1", "2")
         #expect(s3.status == 64 && s3.stderr.contains("zonectl sync copies s3:// stores into one"), "\(s3.stderr)")
+    }
+
+    @Test func crlfInputIsReadLineByLineAndEachBadLineIsReported() throws {
+        let file = try Self.sample.get().appendingPathComponent("crlf-\(UUID().uuidString).txt")
+        let long = String(repeating: "9", count: 200)
+        let lines = ["0.5,-40.25", "", "0x10,5", "inf,1", "1,nan", "1.5e1,2", long, "  ", "-0.5, 40.25"]
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: file)
+        let r = try zonectl("lookup", "--from", try dist.path, "--input", file.path)
+        #expect(r.status == 2)
+        #expect(
+            r.stdout.split(separator: "\n") == [
+                #"{"lon":0.5,"lat":-40.25,"city":null,"style":null}"#,
+                #"{"lon":15.0,"lat":2.0,"city":null,"style":null}"#,
+                #"{"lon":-0.5,"lat":40.25,"city":null,"style":null}"#,
+            ], "\(r.stdout)")
+        let errors = r.stderr.split(separator: "\n")
+        #expect(errors.count == 4, "\(r.stderr)")
+        for (line, text) in [(3, "0x10,5"), (4, "inf,1"), (5, "1,nan")] {
+            #expect(
+                errors.contains { $0.hasPrefix("\(file.path):\(line): error: ") && $0.hasSuffix("\"\(text)\"") },
+                "\(r.stderr)")
+        }
+        let longError = try #require(errors.first { $0.hasPrefix("\(file.path):7: error: ") })
+        #expect(longError.contains("\"" + String(repeating: "9", count: 80) + "…\""), "\(longError)")
+        #expect(!longError.contains(String(repeating: "9", count: 81)))
+        #expect(!r.stderr.contains("\r"))
+
+        let hex = try zonectl("lookup", "--from", try dist.path, "0x10", "5")
+        #expect(hex.status == 2 && hex.stderr.contains("LON LAT: expected"), "\(hex.stderr)")
     }
 
     /// A position inside a zone of the first city, with its city and style.

@@ -89,6 +89,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     public static func decode(_ bytes: [UInt8]) throws(ZoneClientError) -> ZoneManifest {
         do {
             return try JSONDecoder().decode(ZoneManifest.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw .badManifest(error.memberDescription)
         } catch {
             throw .badManifest("\(error)")
         }

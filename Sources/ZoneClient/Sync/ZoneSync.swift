@@ -15,8 +15,9 @@
 /// when the source lists gzip only). One ``run()``:
 /// 1. polls `manifest.json` with `If-None-Match` and the ETag of the cached manifest (kept in
 ///    `.zonectl-sync`); a 304 ends the run with nothing fetched. When a file the cached manifest
-///    names is missing (a cache made by a client that did not fetch point objects), the poll is
-///    unconditional, so the run fetches what is missing;
+///    names is missing or of another size than recorded (a stat each; with ``verify``, its
+///    SHA-256 is checked too), the poll is unconditional, so the run fetches those again
+///    (``SyncReport/repaired``);
 /// 2. fetches the objects of the new manifest that the cache does not hold with the right
 ///    content (keys are content-hashed, so an unchanged artifact is not fetched again), checks
 ///    each (stored size and SHA-256 when listed, gzip or brotli, size, SHA-256) and writes it under a temporary name, flushed and
@@ -34,6 +35,8 @@ public struct ZoneSync: Sendable {
     /// The encodings the client reads, preferred first: of each artifact the cache holds (and
     /// fetches) only the object of the first one the manifest lists, gzip when none.
     public let encodings: [ZoneEncoding]
+    /// Whether a run re-hashes every cached object (else a stat compares each one's size).
+    public let verify: Bool
 
     /// The hidden file that keeps the cached manifest's ETag.
     public static let stateName = ".zonectl-sync"
@@ -41,11 +44,15 @@ public struct ZoneSync: Sendable {
     public static let lockName = ".zonectl-sync.lock"
 
     /// A sync of `source` into `cache`, fetching brotli objects where the manifest lists them
-    /// unless `encodings` says otherwise (`[.gzip]`: gzip only).
-    public init(source: any ZoneSource, cache: String, encodings: [ZoneEncoding] = ZoneEncoding.preferred) {
+    /// unless `encodings` says otherwise (`[.gzip]`: gzip only); `verify` re-hashes the cache.
+    public init(
+        source: any ZoneSource, cache: String, encodings: [ZoneEncoding] = ZoneEncoding.preferred,
+        verify: Bool = false
+    ) {
         self.source = source
         self.cache = cache.hasPrefix("file://") ? String(cache.dropFirst("file://".count)) : cache
         self.encodings = encodings
+        self.verify = verify
     }
 
     /// Brings the cache to the source's current version; throws, with the cache at its last
@@ -56,8 +63,9 @@ public struct ZoneSync: Sendable {
         defer { close(lock) }
         let cachedBytes = try directory.read("manifest.json")
         let cached = cachedBytes.flatMap { try? ZoneManifest.decode($0) }
-        // A 304 is only trusted for a cache that holds a file at every key its manifest names.
-        let complete = cached?.objects.allSatisfy { access(directory.path($0.key), F_OK) == 0 } ?? false
+        // A 304 is only trusted for a cache that holds every object its manifest names at its
+        // recorded size (and, with `verify`, its recorded SHA-256); else what is damaged is fetched again.
+        let complete = cached?.objects.allSatisfy { directory.damage(of: $0, hashing: verify) == nil } ?? false
         let state = complete ? cachedBytes.flatMap { SyncState.read(directory, manifest: $0) } : nil
         var report = SyncReport(from: cached?.version, to: cached?.version)
         var ledger = SyncLedger(directory, written: cached?.objects.map(\.key) ?? [])
@@ -95,7 +103,8 @@ public struct ZoneSync: Sendable {
         ledger: inout SyncLedger, report: inout SyncReport
     ) throws(ZoneClientError) {
         for artifact in next.objects {
-            if let held = try directory.read(artifact.key), (try? artifact.unpack(held)) != nil { continue }
+            let held = try directory.read(artifact.key)
+            guard let damage = CacheDirectory.damage(of: artifact, held: held) else { continue }
             if let old = oldKeys[artifact.key], old.sha256 != artifact.sha256 {
                 throw .corrupt(key: artifact.key, reason: "the key names other content than in the cached version")
             }
@@ -105,6 +114,7 @@ public struct ZoneSync: Sendable {
             try directory.store(artifact.key, stored)
             report.fetched.append(artifact.key)
             report.bytesFetched += stored.count
+            if oldKeys[artifact.key] != nil { report.repaired.append(SyncRepair(key: artifact.key, damage: damage)) }
         }
     }
 
@@ -142,6 +152,9 @@ public struct SyncReport: Sendable, Equatable, Codable {
     public var fetched: [String] = []
     /// The keys removed because the new manifest does not name them.
     public var removed: [String] = []
+    /// The objects of the cached version fetched again (missing or damaged in the cache), in
+    /// manifest order; each is in ``fetched`` too.
+    public var repaired: [SyncRepair] = []
     /// Bytes transferred: the objects and the manifest (0 after a 304).
     public var bytesFetched = 0
 
@@ -149,11 +162,15 @@ public struct SyncReport: Sendable, Equatable, Codable {
     public var updated: Bool { from != to }
 
     /// A report.
-    public init(from: String?, to: String?, fetched: [String] = [], removed: [String] = [], bytesFetched: Int = 0) {
+    public init(
+        from: String?, to: String?, fetched: [String] = [], removed: [String] = [], repaired: [SyncRepair] = [],
+        bytesFetched: Int = 0
+    ) {
         self.from = from
         self.to = to
         self.fetched = fetched
         self.removed = removed
+        self.repaired = repaired
         self.bytesFetched = bytesFetched
     }
 }

@@ -30,8 +30,8 @@ public struct ZoneSnapshot: Sendable {
         do { object = try store.get("manifest.json") } catch { throw .store(error) }
         var manifest: Manifest?
         if let object {
-            do { manifest = try JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) } catch {
-                throw .unreadableManifest(source: store.name, reason: "not a zonectl manifest (\(error))")
+            manifest = try Manifest.decodeStored(object.bytes) {
+                DiffError.unreadableManifest(source: store.name, reason: $0)
             }
         }
         return ZoneSnapshot(name: store.name, manifest: manifest) { key throws(DiffError) in

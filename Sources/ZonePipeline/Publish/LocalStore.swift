@@ -6,7 +6,8 @@ import Foundation
 /// reader never sees half an object. The tag of an object is the SHA-256 of its bytes.
 /// Conditional writes hold an exclusive lock (flock on `.zonectl-store.lock`) across the
 /// check and the rename, so two publishers racing on one directory cannot both win.
-/// Metadata is kept beside each object as `<key>.meta.json` under `.meta/`.
+/// Metadata is kept beside each object as `<key>.meta.json` under `.meta/`. The temporary
+/// files of a writer killed before its rename are removed by the next publish.
 public struct LocalStore: ObjectStore {
     public let root: String
 
@@ -96,7 +97,7 @@ public struct LocalStore: ObjectStore {
         }
     }
 
-    /// Writes aside, then renames into place.
+    /// Writes aside (`.<name>.<UUID>`, which ``removeLeftovers()`` knows), then renames into place.
     private func write(_ bytes: [UInt8], to target: URL, key: String) throws(StoreError) {
         let fm = FileManager.default
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
@@ -112,7 +113,7 @@ public struct LocalStore: ObjectStore {
     }
 
     /// Runs `body` holding the store's exclusive lock.
-    private func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         } catch {

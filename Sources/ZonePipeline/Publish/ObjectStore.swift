@@ -79,11 +79,15 @@ public protocol ObjectStore: Sendable {
     func delete(_ keys: [String]) throws(StoreError)
     /// The requests made so far, for stores reached over HTTP; nil for the local store.
     var requestCounts: StoreRequestCounts? { get }
+    /// Removes what killed writers left (best effort), before a publish writes.
+    func removeLeftovers()
 }
 
 extension ObjectStore {
     /// No requests: a store that is not reached over HTTP.
     public var requestCounts: StoreRequestCounts? { nil }
+    /// Nothing to remove: a store whose writes leave nothing behind when killed.
+    public func removeLeftovers() {}
 }
 
 /// The HTTP requests a store has made, by method ("GET", "PUT", …).

@@ -6,6 +6,8 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptArtifact(key: String, reason: String)
     case remoteManifestUnreadable(String)
     case anotherPublishWon(version: String)
+    /// Rollback to a version the target does not keep; `kept` lists those it does.
+    case unknownVersion(String, kept: [PublishedVersion])
     case store(StoreError)
 
     public var description: String {
@@ -15,6 +17,10 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
         case .remoteManifestUnreadable(let reason): "the published manifest.json cannot be read: \(reason)"
         case .anotherPublishWon(let version):
             "another publish won (version \(version)); nothing was overwritten, run publish again to publish on top of it"
+        case .unknownVersion(let version, let kept):
+            "no version \(version) on the target; kept: "
+                + (kept.isEmpty
+                    ? "none" : kept.map { $0.version + ($0.isCurrent ? " (current)" : "") }.joined(separator: ", "))
         case .store(let e): e.description
         }
     }
@@ -45,9 +51,7 @@ public struct PublishPlan: Sendable {
         do { current = try store.get("manifest.json") } catch { throw .store(error) }
         var remote: Manifest?
         if let current {
-            do { remote = try JSONDecoder().decode(Manifest.self, from: Data(current.bytes)) } catch {
-                throw .remoteManifestUnreadable("not a zonectl manifest (\(error))")
-            }
+            remote = try Manifest.decodeStored(current.bytes) { PublishError.remoteManifestUnreadable($0) }
         }
         let served = Set(remote.map { $0.artifacts.map(\.key) } ?? [])
         if let remote { local.adopt(remote.storedEncodings) }

@@ -33,6 +33,7 @@ public struct Publisher: Sendable {
     /// Publishes the plan. The version is the build's stamp, or the second after the target's
     /// version when that is not older (so a rerun of the same publish picks the same version).
     public func publish(_ plan: PublishPlan) throws(PublishError) -> PublishResult {
+        store.removeLeftovers()
         if plan.upToDate, let remote = plan.remote {
             return PublishResult(
                 upToDate: true, version: remote.version, written: [], alreadyThere: [], bytesWritten: 0, deleted: [])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One published version of a target.
-public struct PublishedVersion: Sendable {
+public struct PublishedVersion: Sendable, Equatable {
     public var version: String
     public var generatedAt: String
     public var cities: Int
@@ -32,8 +32,8 @@ public struct VersionHistory: Sendable {
             let object: StoredObject?
             do { object = try store.get("manifests/\(version).json") } catch { throw .store(error) }
             guard let object else { break }
-            guard let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
-                throw .remoteManifestUnreadable("manifests/\(version).json is not a zonectl manifest")
+            let m = try Manifest.decodeStored(object.bytes) {
+                PublishError.remoteManifestUnreadable("manifests/\(version).json: \($0)")
             }
             out.append(m)
             next = m.previous
@@ -44,16 +44,11 @@ public struct VersionHistory: Sendable {
     /// Serves `version`'s artifacts again, as a new version (versions only grow, so clients
     /// that compare them still see a change), switching manifest.json conditionally.
     public func rollback(to version: String, now: Date = Date()) throws(PublishError) -> Manifest {
-        let old: Manifest
-        do {
-            guard let object = try store.get("manifests/\(version).json"),
-                let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes))
-            else {
-                throw PublishError.remoteManifestUnreadable("no kept version \(version) (see zonectl versions)")
-            }
-            old = m
-        } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch {
-            throw .store(.failed(key: version, message: "\(error)"))
+        let object: StoredObject?
+        do { object = try store.get("manifests/\(version).json") } catch { throw .store(error) }
+        guard let object else { throw .unknownVersion(version, kept: try list()) }
+        let old = try Manifest.decodeStored(object.bytes) {
+            PublishError.remoteManifestUnreadable("manifests/\(version).json: \($0)")
         }
         for artifact in old.artifacts {
             do {
@@ -79,9 +74,7 @@ public struct VersionHistory: Sendable {
         let object: StoredObject?
         do { object = try store.get("manifest.json") } catch { throw .store(error) }
         guard let object else { return nil }
-        guard let m = try? JSONDecoder().decode(Manifest.self, from: Data(object.bytes)) else {
-            throw .remoteManifestUnreadable("manifest.json is not a zonectl manifest")
-        }
+        let m = try Manifest.decodeStored(object.bytes) { PublishError.remoteManifestUnreadable($0) }
         let maxAge = object.metadata?.cacheControl.split(separator: "=").last.flatMap { Int($0) }
         return (m, object.etag, maxAge)
     }

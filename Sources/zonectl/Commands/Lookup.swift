@@ -9,8 +9,9 @@ extension Zonectl {
             commandName: "lookup",
             abstract: "Print the city and zone style covering each position (one JSON object a line).",
             discussion: """
-                Positions come as LON LAT, or as `lon,lat` lines of --input (- for stdin; blank lines \
-                and lines starting with # are skipped). A position on a border is inside; on a border \
+                Positions come as LON LAT, or as `lon,lat` lines of --input (- for stdin; LF or CRLF; blank \
+                lines and lines starting with # are skipped; each line that is not two decimal numbers in range \
+                is reported with its number, the others are answered). A position on a border is inside; on a border \
                 two zones share, the higher-priority style wins (--priority, else the manifest's priority, \
                 else overlaps.priority of pipeline.yml), then the style name that sorts first. Without --city, the city is the \
                 first in the manifest whose box holds the position and whose zones cover it, else the \
@@ -51,19 +52,28 @@ extension Zonectl {
             }
             var out = OutputBuffer()
             defer { out.flush() }  // the lines before an error are printed too
-            if input == nil {
-                let (lon, lat) = try parsePosition(position.joined(separator: ","), at: "LON LAT")
-                try answer(lookup, lon, lat, into: &out)
-            } else {
-                let name = input == "-" ? "stdin" : input!
-                for (number, line) in try readLines().enumerated() {
-                    let text = line.trimmingSpaces
-                    if text.isEmpty || text.hasPrefix("#") { continue }
-                    let (lon, lat) = try parsePosition(text, at: "\(name):\(number + 1)")
-                    try answer(lookup, lon, lat, into: &out)
+            guard input != nil else {
+                let point: (lon: Double, lat: Double)
+                do { point = try parsePosition(position.joined(separator: ",")) } catch {
+                    throw LookupError("LON LAT: \(error)")
                 }
+                try answer(lookup, point.lon, point.lat, into: &out)
+                return .success
             }
-            return .success
+            let name = input == "-" ? "stdin" : input!
+            var badLines = 0
+            for (number, line) in try readLines().enumerated() {
+                let text = line.trimmingSpaces
+                if text.isEmpty || text.hasPrefix("#") { continue }
+                let point: (lon: Double, lat: Double)
+                do { point = try parsePosition(text) } catch {
+                    printError("\(name):\(number + 1): error: \(error)")
+                    badLines += 1
+                    continue
+                }
+                try answer(lookup, point.lon, point.lat, into: &out)
+            }
+            return badLines == 0 ? .success : ExitCode(2)
         }
 
         private func answer(_ lookup: ZoneLookup, _ lon: Double, _ lat: Double, into out: inout OutputBuffer) throws {
@@ -71,7 +81,7 @@ extension Zonectl {
             do {
                 found = try lookup.lookup(longitude: lon, latitude: lat, city: city)
             } catch {
-                throw LookupError("\(source.from): \(error)")
+                throw LookupError("\(source.from): \(error)\(repairHint(error))")
             }
             out.append(
                 "{\"lon\":\(lon),\"lat\":\(lat),\"city\":\(found.city.map(jsonString) ?? "null"),\"style\":\(found.style.map(jsonString) ?? "null")}\n"
@@ -89,7 +99,18 @@ extension Zonectl {
             return []
         }
 
-        private func readLines() throws -> [Substring] {
+        /// For an object missing or damaged in a sync's cache: what repairs it.
+        private func repairHint(_ error: ZoneClientError) -> String {
+            switch error {
+            case .missing(let key), .corrupt(let key, _):
+                guard key != "manifest.json", ZoneSync.isCache(source.from) else { return "" }
+                return "; the cache is damaged: zonectl sync --from STORE --cache \(source.from) repairs it"
+            default: return ""
+            }
+        }
+
+        /// The lines of --input, split at LF, each without a CR before it.
+        private func readLines() throws -> [String] {
             let bytes: [UInt8]
             if input == "-" {
                 bytes = readStandardInput()
@@ -97,21 +118,35 @@ extension Zonectl {
                 guard let data = FileManagerShim.contents(input!) else { throw LookupError("\(input!): cannot read") }
                 bytes = data
             }
-            return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+            }
         }
     }
 }
 
-/// `lon,lat` (or `lon lat`) as two finite numbers in range; the error names `place`.
-func parsePosition(_ text: some StringProtocol, at place: String) throws -> (Double, Double) {
-    let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" })
-    guard parts.count == 2, let lon = Double(parts[0]), let lat = Double(parts[1]), lon.isFinite, lat.isFinite else {
-        throw LookupError("\(place): expected `lon,lat`, got \(jsonString(String(text)))")
+/// `lon,lat` (or `lon lat`) as two decimal numbers in range (no hex, `inf` or `nan`); the
+/// error says what is wrong, quoting at most 80 characters of `text`.
+func parsePosition(_ text: some StringProtocol) throws(LookupError) -> (Double, Double) {
+    let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+    guard parts.count == 2, let lon = decimal(parts[0]), let lat = decimal(parts[1]) else {
+        let shown = text.count > 80 ? String(text.prefix(80)) + "…" : String(text)
+        throw LookupError("expected `lon,lat` (two decimal numbers), got \(jsonString(shown))")
     }
     guard (-180...180).contains(lon), (-90...90).contains(lat) else {
-        throw LookupError("\(place): \(lon),\(lat) is not a longitude in [-180, 180] and a latitude in [-90, 90]")
+        throw LookupError("\(lon),\(lat) is not a longitude in [-180, 180] and a latitude in [-90, 90]")
     }
     return (lon, lat)
+}
+
+/// `text` as a decimal number (digits, sign, point, exponent), nil for any other form.
+private func decimal(_ text: some StringProtocol) -> Double? {
+    guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+        text.utf8.allSatisfy({
+            ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45
+        })
+    else { return nil }
+    return Double(text)
 }
 
 /// A bad input line or an unreadable store: a runtime failure, exit 2.

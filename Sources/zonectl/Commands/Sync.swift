@@ -12,8 +12,10 @@ extension Zonectl {
                 TARGET is a local store (path or file:// URL), s3://bucket/prefix (read with the S3 \
                 client and publish: settings of pipeline.yml) or the http(s):// base URL a store is \
                 served from. Polls manifest.json with If-None-Match, fetches only the artifacts the cache \
-                lacks, checks each, and switches the cache's manifest last. Exit 0 when updated or already \
-                current, 2 on failure (the cache stays at its last good version).
+                lacks, checks each, and switches the cache's manifest last. An object of the cached version \
+                that is missing or of the wrong size (with --verify: whose SHA-256 differs) is fetched again \
+                and reported as repaired. Exit 0 when updated, repaired or already current, 2 on failure (the \
+                cache stays at its last good version).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -30,6 +32,9 @@ extension Zonectl {
                 "The encodings the client reads, preferred first: of each artifact the cache holds only the object of the first one the manifest lists.",
                 valueName: "br,gzip|gzip"))
         var encodings: String = "br,gzip"
+
+        @Flag(help: "Re-hash every object of the cache (not only compare sizes) and repair those that differ.")
+        var verify = false
 
         func validate() throws {
             try output.require([.text, .json], for: "sync")
@@ -55,7 +60,7 @@ extension Zonectl {
             let source = try syncSource(configFile.config)
             let report: SyncReport
             do {
-                report = try ZoneSync(source: source, cache: cache, encodings: try encodingList()).run()
+                report = try ZoneSync(source: source, cache: cache, encodings: try encodingList(), verify: verify).run()
             } catch {
                 throw SyncError(description: "\(from): \(error)")
             }
@@ -87,18 +92,37 @@ struct SyncOutput: Encodable {
     var to: String?
     var fetched: [String]
     var removed: [String]
+    var repaired: [SyncRepair]
     var bytesFetched: Int
 
     init(_ report: SyncReport) {
-        status = report.updated ? "updated" : "current"
-        (from, to, fetched, removed, bytesFetched) =
-            (report.from, report.to, report.fetched, report.removed, report.bytesFetched)
+        // "current" only when nothing was fetched: a run that fetched objects of the cached
+        // version again repaired the cache.
+        status =
+            report.updated
+            ? "updated" : !report.repaired.isEmpty ? "repaired" : report.fetched.isEmpty ? "current" : "updated"
+        (from, to, fetched, removed, repaired, bytesFetched) =
+            (report.from, report.to, report.fetched, report.removed, report.repaired, report.bytesFetched)
     }
 
     var text: String {
-        guard status == "updated" else { return "already current at version \(to ?? "none")" }
-        return "updated \(from ?? "(empty)") -> \(to ?? "none"): \(plural(fetched.count, "object")) fetched, "
-            + "\(plural(removed.count, "object")) removed, \(bytesFetched) bytes"
+        switch status {
+        case "current": return "already current at version \(to ?? "none")"
+        case "repaired": return "\(repairs) at version \(to ?? "none"), \(bytesFetched) bytes"
+        default:
+            return "updated \(from ?? "(empty)") -> \(to ?? "none"): \(plural(fetched.count, "object")) fetched, "
+                + "\(plural(removed.count, "object")) removed, \(bytesFetched) bytes"
+                + (repaired.isEmpty ? "" : "; \(repairs)")
+        }
+    }
+
+    /// `repaired 2 objects (1 missing, 1 wrong size)`.
+    private var repairs: String {
+        let counts = CacheDamage.allCases.compactMap { damage in
+            let n = repaired.count { $0.damage == damage }
+            return n == 0 ? nil : "\(n) \(damage.rawValue)"
+        }
+        return "repaired \(plural(repaired.count, "object")) (\(counts.joined(separator: ", ")))"
     }
 }
 
