@@ -69,17 +69,17 @@ import Testing
         try expectRefused(style + ["zones"], in: dir, target: "zones", reason: "it is a directory")
 
         // Its own output is replaced (atomically: no temporary file is left).
-        let first = try zonectl(style + ["style.json"], in: dir)
+        let first = try run(TestPaths.zonectl.path, style + ["style.json"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
         let second = try zonectl(
-            ["style", "--from", "dist", "--base-url", "https://cdn.example.com/zones/", "--out", "style.json"], in: dir)
+            "style", "--from", "dist", "--base-url", "https://cdn.example.com/zones/", "--out", "style.json", in: dir)
         #expect(second.status == 0, "\(second.stderr)")
         let written = try String(contentsOf: dir.appendingPathComponent("style.json"), encoding: .utf8)
         #expect(written.contains("https://cdn.example.com/zones/manifest.json"))
         #expect(try tree(dir).keys.allSatisfy { !$0.contains(".zonectl-tmp-") })
 
         // --force replaces a file of the user's.
-        let forced = try zonectl(style + ["notes.txt", "--force"], in: dir)
+        let forced = try run(TestPaths.zonectl.path, style + ["notes.txt", "--force"], in: dir)
         #expect(forced.status == 0, "\(forced.stderr)")
         let notes = try Data(contentsOf: dir.appendingPathComponent("notes.txt"))
         #expect(String(decoding: notes, as: UTF8.self).contains("\"zonectl:manifest\""))
@@ -107,11 +107,11 @@ import Testing
         try expectRefused(diff + ["mine"], in: dir, target: "mine", reason: "(--force overrides)")
 
         for _ in 0..<2 {  // the second run replaces what the first wrote
-            let r = try zonectl(diff + ["pictures"], in: dir)
+            let r = try run(TestPaths.zonectl.path, diff + ["pictures"], in: dir)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(try tree(dir.appendingPathComponent("pictures")).keys.filter { $0.hasSuffix(".svg") }.count == 2)
         }
-        let forced = try zonectl(diff + ["mine", "--force"], in: dir)
+        let forced = try run(TestPaths.zonectl.path, diff + ["mine", "--force"], in: dir)
         #expect(forced.status == 0, "\(forced.stderr)")
         let inMine = try tree(mine)
         #expect(inMine["bari.txt"] == Data("keep".utf8))
@@ -139,13 +139,13 @@ import Testing
         try expectRefused(sync + ["mine"], in: dir, target: "mine", reason: "has no .zonectl-owned marker")
         try expectRefused(sync + ["mine"], in: dir, target: "mine", reason: "(--force overrides)")
 
-        let first = try zonectl(sync + ["cache"], in: dir)
+        let first = try run(TestPaths.zonectl.path, sync + ["cache"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        let again = try zonectl(sync + ["cache"], in: dir)
+        let again = try run(TestPaths.zonectl.path, sync + ["cache"], in: dir)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.hasPrefix("already current"), "\(again.stdout)")
 
-        let forced = try zonectl(sync + ["mine", "--force"], in: dir)
+        let forced = try run(TestPaths.zonectl.path, sync + ["mine", "--force"], in: dir)
         #expect(forced.status == 0, "\(forced.stderr)")
         let inMine = try tree(mine)
         #expect(inMine["notes.txt"] == Data("keep".utf8))

@@ -39,7 +39,7 @@ import Testing
                 ["rollback", "--target", url, "20260101T000000Z"], ["diff", "--no-cache", "--against", url],
                 ["lookup", "--from", url, "0", "0"],
             ] {
-                let r = try zonectl(arguments, in: dir)
+                let r = try run(TestPaths.zonectl.path, arguments, in: dir)
                 #expect(r.status == 64, "\(arguments): \(r.stderr)")
                 #expect(r.stderr.contains(url), "\(arguments): \(r.stderr)")
                 if !url.hasPrefix("s3:") {

@@ -76,7 +76,7 @@ public enum StoreLocation: Equatable, Sendable {
         if path.hasPrefix("//") {
             let authority = path.dropFirst(2).prefix { $0 != "/" }
             guard authority.isEmpty || authority.lowercased() == "localhost" else {
-                throw refuse("a file: URL on another host (\(authority)) is not a local directory; use file:///path")
+                throw refuse("a file: URL on another host is not a local directory; use file:///path")
             }
             path = path.dropFirst(2 + authority.count)
         }

@@ -11,9 +11,10 @@ struct StoreSourceOptions: ParsableArguments {
     /// The directory `--from` names; a URL of another scheme is a usage error.
     private var directory: String {
         get throws {
-            try localDirectory(
-                from, option: "--from",
-                hint: " (zonectl sync copies s3:// and http(s):// stores into a local directory)")
+            let scheme = from.prefix { $0 != ":" }.lowercased()
+            let readBySync = from.contains("://") && ["s3", "http", "https"].contains(scheme)
+            return try localDirectory(
+                from, option: "--from", hint: readBySync ? " (zonectl sync copies \(scheme):// stores into one)" : "")
         }
     }
 

@@ -47,7 +47,7 @@ import ZonePipeline
         ("file://otherhost/tmp/store", "another host"), ("file:relative/store", "expected file:///absolute/path"),
         ("file:///tmp/a?b", "no query or fragment"), ("file:///tmp/%zz", "percent-encoding"),
         ("s3://", "no bucket"), ("s3://bucket/zones?x=1", "no query or fragment"),
-        ("s3://user:secret@bucket/zones", "without user info"),
+        ("s3://user:secret@bucket/zones", "without user info"), ("file://user:secret@host/tmp", "another host"),
     ])
     func refusedForms(_ text: String, _ problem: String) {
         do {
