@@ -26,10 +26,12 @@ let package = Package(
 
         // UTC time stamps by calendar arithmetic (manifest versions, SigV4 signing times).
         .target(name: "CivilTime"),
+        // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
+        .target(name: "URLRedaction"),
         .target(
             name: "ZonePipeline",
             dependencies: [
-                "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
+                "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -38,7 +40,10 @@ let package = Package(
         .target(name: "CurlTransport", dependencies: ["CCurl"]),
         .target(
             name: "S3Upload",
-            dependencies: ["CCurl", "CurlTransport", "CivilTime", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "CCurl", "CurlTransport", "CivilTime", "URLRedaction",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The reference client: reads a published store and looks points up (no ZonePipeline).
         .target(
             name: "ZoneClient",
@@ -47,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "zonectl",
             dependencies: [
-                "ZonePipeline", "S3Upload", "ZoneClient",
+                "ZonePipeline", "S3Upload", "ZoneClient", "URLRedaction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,7 +68,7 @@ let package = Package(
 
         .testTarget(
             name: "ZonePipelineTests",
-            dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime"],
+            dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction"],
             exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         // Shared by the test targets: a process runner, and moto_server for a real S3 API.
         .target(

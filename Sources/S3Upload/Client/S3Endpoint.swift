@@ -1,3 +1,5 @@
+import URLRedaction
+
 /// Where an S3-compatible service listens: scheme, host and port, e.g. `http://127.0.0.1:9000`
 /// or `https://s3.eu-central-1.amazonaws.com`. No path, query or user info.
 public struct S3Endpoint: Sendable, Hashable, CustomStringConvertible {
@@ -34,24 +36,26 @@ public struct S3Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `scheme://host[:port][/]`, e.g. "http://127.0.0.1:9000".
+    /// Messages show the URL with its credentials hidden.
     public init(url: String) throws(S3Error) {
+        let shown = redactingURLCredentials(url)
         guard let separator = url.range(of: "://") else {
-            throw .invalidConfiguration("endpoint '\(url)' is not an http:// or https:// URL")
+            throw .invalidConfiguration("endpoint '\(shown)' is not an http:// or https:// URL")
         }
         guard let scheme = Scheme(rawValue: url[..<separator.lowerBound].lowercased()) else {
-            throw .invalidConfiguration("endpoint '\(url)' is not an http:// or https:// URL")
+            throw .invalidConfiguration("endpoint '\(shown)' is not an http:// or https:// URL")
         }
         var authority = url[separator.upperBound...]
         if authority.hasSuffix("/") { authority = authority.dropLast() }
         guard !authority.contains(where: { "/?#@".contains($0) }) else {
             throw .invalidConfiguration(
-                "endpoint '\(url)' must be scheme://host[:port] without path, query or user info")
+                "endpoint '\(shown)' must be scheme://host[:port] without path, query or user info")
         }
         var host = authority
         var port: Int?
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
             guard let number = Int(authority[authority.index(after: colon)...]) else {
-                throw .invalidConfiguration("endpoint '\(url)' has a bad port")
+                throw .invalidConfiguration("endpoint '\(shown)' has a bad port")
             }
             host = authority[..<colon]
             port = number

@@ -1,3 +1,5 @@
+import URLRedaction
+
 /// Why an S3 request failed. Descriptions name the operation's outcome — status, S3 error code,
 /// the server's message, request ID, curl's error — and never a secret, an Authorization header
 /// or a signed URL.
@@ -25,8 +27,10 @@ public indirect enum S3Error: Error, Equatable, Sendable, CustomStringConvertibl
     /// The server answered with something the client cannot use (no ETag, malformed XML).
     case invalidResponse(String)
 
-    /// A one-line message.
-    public var description: String {
+    /// A one-line message; a URL in it (a server's message may echo one) shows no credentials.
+    public var description: String { redactingURLCredentials(text) }
+
+    private var text: String {
         switch self {
         case .http(let status, let code, let message, let requestID):
             var text = "HTTP \(status)"

@@ -37,8 +37,13 @@ public struct OwnedDirectory: Sendable {
     /// Checks that zonectl may own `path` for `kind` (see the type's rules); nothing is created
     /// until ``prepare()`` or a write. Throws, naming the directory and the reason, when it is
     /// refused.
-    public static func check(_ path: String, for kind: Kind, protecting: [Protected] = []) throws(OutputError)
-        -> OwnedDirectory
+    ///
+    /// `force` is the command's `--force`, nil when it has none. When true, a directory that is
+    /// not empty and has no marker (one of the user's) is taken all the same: zonectl then writes
+    /// its files there, replacing any of the same names, and removes only files it wrote. Every
+    /// other refusal stands.
+    public static func check(_ path: String, for kind: Kind, protecting: [Protected] = [], force: Bool? = nil)
+        throws(OutputError) -> OwnedDirectory
     {
         let refuse = { (reason: String) in
             OutputError(path: path, message: "refusing to use it as the \(kind.rawValue): \(reason)")
@@ -56,7 +61,10 @@ public struct OwnedDirectory: Sendable {
         var isDirectory: ObjCBool = false
         var found: Marker?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw refuse("it exists and is not a directory") }
+            guard isDirectory.boolValue else {
+                let owner = enclosingOwner(of: target).map { " (a file in the zonectl \($0.kind.rawValue) \($0.path))" }
+                throw refuse("it exists and is not a directory" + (owner ?? ""))
+            }
             let entries: [String]
             do { entries = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
                 throw refuse("it cannot be listed (\(error.localizedDescription))")
@@ -64,10 +72,10 @@ public struct OwnedDirectory: Sendable {
             found = Marker.read(in: path)
             if let marker = found {
                 guard marker.kind == kind else { throw refuse("it holds a zonectl \(marker.kind.rawValue)") }
-            } else if !entries.isEmpty && !isEarlierLayout(of: kind, entries: entries) {
+            } else if !entries.isEmpty && !isEarlierLayout(of: kind, entries: entries) && force != true {
                 throw refuse(
                     "it is not empty and has no \(markerName) marker, so zonectl did not make it; "
-                        + "choose a new or empty directory")
+                        + "choose a new or empty directory" + (force == false ? " (--force overrides)" : ""))
             }
         }
         return OwnedDirectory(path: path, kind: kind, written: WrittenFiles(directory: path, marker: found))
@@ -97,6 +105,17 @@ public struct OwnedDirectory: Sendable {
                 return String(cString: pointer)
             } ?? existing
         return ([real == "/" ? "" : real] + rest).joined(separator: "/").nonEmpty ?? "/"
+    }
+
+    /// The nearest directory above `path` (resolved) that holds a marker, and its kind.
+    static func enclosingOwner(of path: String) -> (kind: Kind, path: String)? {
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            if let marker = Marker.read(in: folder) { return (marker.kind, folder) }
+            if folder == "/" { return nil }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 
     /// True when `inner` lies strictly inside `outer` (both resolved).

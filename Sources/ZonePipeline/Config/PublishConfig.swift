@@ -1,3 +1,4 @@
+import URLRedaction
 internal import Yams
 
 /// Where and how artifacts are published (`publish` in `pipeline.yml`).
@@ -63,13 +64,19 @@ extension PublishConfig {
             switch entry.key {
             case "target":
                 target = try r.optionalString(value)
-                if let t = target, t.hasPrefix("s3://"), t.dropFirst(5).prefix(while: { $0 != "/" }).isEmpty {
-                    throw r.error("expected s3://bucket[/prefix], got \(r.describe(value))", at: value)
+                if let t = target, (try? StoreLocation(t, accepting: [.directory, .s3], option: "")) == nil {
+                    let expected =
+                        StoreLocation.scheme(of: t)?.lowercased() == "s3"
+                        ? "s3://bucket[/prefix]" : "a directory path, a file:///path URL or s3://bucket[/prefix]"
+                    throw r.error(
+                        "expected \(expected), got \(redactingURLCredentials(r.describe(value)))", at: value)
                 }
             case "endpoint":
                 endpoint = try r.optionalString(value)
                 if let e = endpoint, !(e.hasPrefix("http://") || e.hasPrefix("https://")) {
-                    throw r.error("expected an http:// or https:// URL, got \(r.describe(value))", at: value)
+                    throw r.error(
+                        "expected an http:// or https:// URL, got \(redactingURLCredentials(r.describe(value)))",
+                        at: value)
                 }
             case "region": region = try r.optionalString(value)
             case "addressing": addressing = try r.choice(value)

@@ -1,4 +1,5 @@
 import Foundation
+import URLRedaction
 
 /// The point layers of `zonectl style`: per point layer and city of the manifest, a GeoJSON
 /// source on the band file and three layers on it, drawn in this order above the zones:
@@ -32,7 +33,14 @@ extension MapLibreStyleBuilder {
             glyphs.contains("{range}")
         else {
             throw MapLibreStyleError(
-                "--glyphs \(glyphs): expected an http(s) URL template with {fontstack} and {range}")
+                "--glyphs \(redactingURLCredentials(glyphs)): expected an http(s) URL template with {fontstack} and {range}"
+            )
+        }
+        // The style is published, and the template with it.
+        guard redactingURLCredentials(glyphs) == glyphs else {
+            throw MapLibreStyleError(
+                "--glyphs \(redactingURLCredentials(glyphs)): no user info or signed-query credentials (the style is published)"
+            )
         }
         return glyphs
     }

@@ -1,4 +1,5 @@
 import Foundation
+import URLRedaction
 
 /// Writes the MapLibre style of a build output or local store (`zonectl style`): a GeoJSON
 /// source per city at `baseURL` + its artifact key, and per style of the city a fill and a
@@ -32,14 +33,20 @@ public struct MapLibreStyleBuilder: Sendable {
 
     /// `baseURL` with a final `/`, if it is an absolute http(s) URL with a host and no query or
     /// fragment (artifact keys are appended to it).
+    /// User info is refused: the style is published, and a credential in it would be too.
     public static func checkedBaseURL(_ baseURL: String) throws(MapLibreStyleError) -> String {
+        let shown = redactingURLCredentials(baseURL)
         guard let url = URLComponents(string: baseURL), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else {
-            throw MapLibreStyleError("--base-url \(baseURL): expected an absolute http:// or https:// URL")
+            throw MapLibreStyleError("--base-url \(shown): expected an absolute http:// or https:// URL")
         }
         guard url.query == nil, url.fragment == nil else {
-            throw MapLibreStyleError("--base-url \(baseURL): no query or fragment (artifact keys are appended)")
+            throw MapLibreStyleError("--base-url \(shown): no query or fragment (artifact keys are appended)")
+        }
+        guard url.user == nil, url.password == nil else {
+            throw MapLibreStyleError(
+                "--base-url \(shown): no user info (the style is published, and its URLs with it)")
         }
         return baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
     }

@@ -30,17 +30,24 @@ extension Zonectl {
                 "Write one SVG per changed city (before/after overlay) into this directory.", valueName: "dir"))
         var svg: String?
 
+        @Flag(help: "Write the SVGs into --svg even if it is a non-empty directory zonectl did not make.")
+        var force = false
+
         @Flag(help: "Exit 1 when something changed (as `git diff --exit-code`).")
         var exitCode = false
 
-        func validate() throws { try output.require([.text, .markdown, .json], for: "diff") }
+        func validate() throws {
+            try output.require([.text, .markdown, .json], for: "diff")
+            if let against { _ = try storeLocation(against, accepting: [.directory, .s3], option: "--against") }
+        }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let uncached = buildRequest(configFile, build)
             let pictures = try svg.map {
                 try OwnedDirectory.check(
                     $0, for: .pictures,
-                    protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+                    protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]),
+                    force: force)
             }
             let request = try cached(uncached, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
             let before = try snapshot(of: try targetStore(config: configFile.config))
@@ -74,8 +81,10 @@ extension Zonectl {
 
         /// The store to compare with: `--against`, else publish.target.
         private func targetStore(config: PipelineConfig) throws -> ObjectStore {
-            if let against, !against.hasPrefix("s3://") {
-                let path = against.hasPrefix("file://") ? String(against.dropFirst("file://".count)) : against
+            if let against,
+                case .directory(let path) = try storeLocation(
+                    against, accepting: [.directory, .s3], option: "--against")
+            {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
                 else {

@@ -42,7 +42,7 @@ extension Zonectl {
             let lookup: ZoneLookup
             do {
                 lookup = try ZoneLookup(
-                    store: source.store, priority: explicitPriority,
+                    store: try source.store, priority: explicitPriority,
                     fallbackPriority: configuredPriority(configFile.config))
             } catch {
                 throw LookupError("\(source.from): \(error)")

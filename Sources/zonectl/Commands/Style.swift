@@ -33,13 +33,32 @@ extension Zonectl {
                 """)
         var glyphs: String?
 
-        @Option(help: "Write the style to FILE (default: standard output).")
+        @Option(
+            help: """
+                Write the style to FILE (default: standard output). An existing FILE is replaced only \
+                if it is a style zonectl wrote.
+                """)
         var out: String?
+
+        @Flag(help: "Replace --out even if it is not a style zonectl wrote.")
+        var force = false
+
+        func validate() throws { _ = try localDirectory(from, option: "--from") }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             _ = try MapLibreStyleBuilder.checkedBaseURL(baseURL)  // before any reading
             if let glyphs { _ = try MapLibreStyleBuilder.checkedGlyphs(glyphs) }
-            let (manifest, styles) = try MapLibreStyleBuilder.read(directory: from)
+            let directory = try localDirectory(from, option: "--from")
+            let file = try out.map {
+                try OwnedFile.check(
+                    $0, what: "MapLibre style", force: force,
+                    protecting: BuildRequest(configFile: configFile).inputs + [
+                        .init(directory, "the style's source (--from)"),
+                        .init(configFile.config.output, "the build output"),
+                    ],
+                    isOwn: MapLibreStyle.isWrittenByZonectl)
+            }
+            let (manifest, styles) = try MapLibreStyleBuilder.read(directory: directory)
             let builder = try MapLibreStyleBuilder(
                 manifest: manifest, styles: styles, baseURL: baseURL, overlaps: configFile.config.overlaps,
                 glyphs: glyphs)
@@ -52,8 +71,8 @@ extension Zonectl {
                 printError("zonectl style: note: no --glyphs, so the point layers have no count labels")
             }
             let bytes = try builder.style().jsonBytes()
-            if let out {
-                try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
+            if let file {
+                try file.write(bytes)
             } else {
                 FileHandle.standardOutput.write(Data(bytes))
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import URLRedaction
 import ZoneClient
 import ZonePipeline
 
@@ -27,6 +28,9 @@ extension Zonectl {
         @Option(help: "The cache directory (created; one zonectl owns, never a directory of yours).")
         var cache: String
 
+        @Flag(help: "Use --cache even if it is a non-empty directory zonectl did not make.")
+        var force = false
+
         @Option(
             help: ArgumentHelp(
                 "The encodings the client reads, preferred first: of each artifact the cache holds only the object of the first one the manifest lists.",
@@ -39,6 +43,12 @@ extension Zonectl {
         func validate() throws {
             try output.require([.text, .json], for: "sync")
             _ = try encodingList()
+            _ = try location
+        }
+
+        /// `--from` as a store location: a directory, an S3 prefix or an HTTP(S) base URL.
+        private var location: StoreLocation {
+            get throws { try storeLocation(from, accepting: [.directory, .s3, .http], option: "--from") }
         }
 
         /// `--encodings` as a list; an unknown name is a usage error.
@@ -52,17 +62,17 @@ extension Zonectl {
         }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            var protected: [OwnedDirectory.Protected] = configFile.path.map { [.init($0, "the config")] } ?? []
-            if !from.contains("://") || from.hasPrefix("file://") {
-                protected.append(.init(DirectoryStore(root: from).root, "the source store"))
-            }
-            try OwnedDirectory.check(cache, for: .clientCache, protecting: protected).prepare()
-            let source = try syncSource(configFile.config)
+            let location = try location
+            var protected =
+                BuildRequest(configFile: configFile).inputs + [.init(configFile.config.output, "the build output")]
+            if case .directory(let path) = location { protected.append(.init(path, "the source store")) }
+            try OwnedDirectory.check(cache, for: .clientCache, protecting: protected, force: force).prepare()
+            let source = try syncSource(location, configFile.config)
             let report: SyncReport
             do {
                 report = try ZoneSync(source: source, cache: cache, encodings: try encodingList(), verify: verify).run()
             } catch {
-                throw SyncError(description: "\(from): \(error)")
+                throw SyncError(description: redactingURLCredentials("\(from): \(error)"))
             }
             if output.format == .json {
                 try printJSON(SyncOutput(report))
@@ -72,10 +82,12 @@ extension Zonectl {
             return .success
         }
 
-        private func syncSource(_ config: PipelineConfig) throws -> any ZoneSource {
-            if from.hasPrefix("http://") || from.hasPrefix("https://") { return HTTPStore(base: from) }
-            if from.hasPrefix("s3://") { return ObjectStoreSource(store: try openStore(from, config: config)) }
-            return DirectoryStore(root: from)
+        private func syncSource(_ location: StoreLocation, _ config: PipelineConfig) throws -> any ZoneSource {
+            switch location {
+            case .http(let url): return HTTPStore(base: url)
+            case .s3: return ObjectStoreSource(store: try openStore(from, config: config, option: "--from"))
+            case .directory(let path): return DirectoryStore(root: path)
+            }
         }
     }
 }

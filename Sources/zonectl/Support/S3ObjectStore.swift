@@ -18,16 +18,13 @@ struct S3ObjectStore: ObjectStore {
         return StoreRequestCounts(sent: counts.sent, retries: counts.retries)
     }
 
-    /// Opens `s3://bucket/prefix` with pipeline.yml's publish settings, the endpoint from
-    /// pipeline.yml or AWS_ENDPOINT_URL (else AWS), the region from pipeline.yml or AWS_REGION,
-    /// and credentials from the environment or AWS_PROFILE.
-    init(target: String, config: PublishConfig, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws
-    {
-        let path = target.dropFirst("s3://".count)
-        let bucket = String(path.prefix { $0 != "/" })
-        var prefix = String(path.dropFirst(bucket.count).drop { $0 == "/" })
-        if !prefix.isEmpty, !prefix.hasSuffix("/") { prefix += "/" }
+    /// Opens `s3://bucket/prefix` (``StoreLocation/s3(bucket:prefix:)``) with pipeline.yml's
+    /// publish settings, the endpoint from pipeline.yml or AWS_ENDPOINT_URL (else AWS), the region
+    /// from pipeline.yml or AWS_REGION, and credentials from the environment or AWS_PROFILE.
+    init(
+        bucket: String, prefix: String, config: PublishConfig,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         let region = config.region ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1"
         let endpoint: S3Endpoint
         if let url = config.endpoint ?? environment["AWS_ENDPOINT_URL_S3"] ?? environment["AWS_ENDPOINT_URL"] {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import URLRedaction
 import ZonePipeline
 
 /// Shared setup and error policy, in one place: pipeline.yml is read once, the command runs,
@@ -26,7 +27,7 @@ extension ZonectlCommand {
         } catch let error as ExitCode {
             throw error
         } catch let error as ConfigError {
-            printError(error.description)
+            printError(redactingURLCredentials(error.description))
             code = error.kind == .io ? ExitCode(2) : .failure
         } catch let error as SourceError {
             printError(error.description)  // "path: error: …"
@@ -35,7 +36,8 @@ extension ZonectlCommand {
             printError(error.description)
             code = ExitCode(2)
         } catch {
-            printError("zonectl \(Self._commandName): error: \(error)")  // any other runtime failure
+            // Any other runtime failure; a URL in it (a target, an endpoint) shows no credentials.
+            printError(redactingURLCredentials("zonectl \(Self._commandName): error: \(error)"))
             code = ExitCode(2)
         }
         if code != .success { throw code }
