@@ -30,6 +30,8 @@ extension Zonectl {
             let directory = try OwnedDirectory.check(
                 outDir, for: .buildOutput,
                 protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
+            try WalkNotes.print(
+                [uncached.zones] + configFile.config.points.map(\.source), verbose: global.verbose)
             var request = try cached(uncached, build, also: [.init(outDir, "the build output")])
             request.written = directory.written
             let outcome = try request.run(

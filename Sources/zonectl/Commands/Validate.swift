@@ -19,6 +19,9 @@ extension Zonectl {
         func validate() throws { try output.require([.text, .json, .github], for: "validate") }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
+            let config = configFile.config
+            try WalkNotes.print(
+                paths.isEmpty ? [config.zones] + config.points.map(\.source) : [paths], verbose: global.verbose)
             // The build's own first steps (scan, feature account), so validate passes exactly
             // what the build accepts; point layers when validating the configured sources.
             let checked = try BuildPipeline(config: configFile.config, jobs: jobs)
