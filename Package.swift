@@ -28,10 +28,12 @@ let package = Package(
         .target(name: "CivilTime"),
         // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
         .target(name: "URLRedaction"),
+        // Decoding errors of a published manifest in plain words, naming the member by its JSON path.
+        .target(name: "DecodingMessage"),
         .target(
             name: "ZonePipeline",
             dependencies: [
-                "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction",
+                "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -47,7 +49,10 @@ let package = Package(
         // The reference client: reads a published store and looks points up (no ZonePipeline).
         .target(
             name: "ZoneClient",
-            dependencies: ["CZlib", "CBrotli", "CurlTransport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "CZlib", "CBrotli", "CurlTransport", "DecodingMessage",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: [".swift-format"]),
         .executableTarget(
             name: "zonectl",

@@ -6,55 +6,22 @@ import Testing
 /// zones, the config, a store and the user's files are refused (exit 2, nothing changed), and
 /// `--force` lets a file or folder of the user's be used.
 @Suite struct LocalWriteTests {
-    /// Two sample cities built to dist/ and published to store/, and a file of the user's.
-    func workspace() throws -> URL {
-        let dir = try temporaryDirectory()
-        let zones = dir.appendingPathComponent("zones")
-        try FileManager.default.createDirectory(at: zones, withIntermediateDirectories: true)
-        for city in ["bari", "copenhagen"] {
-            try FileManager.default.copyItem(
-                at: TestPaths.root.appendingPathComponent("zones/\(city).geojson"),
-                to: zones.appendingPathComponent("\(city).geojson"))
-        }
-        try "output: dist\n".write(to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
-        try "mine".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-        let build = try zonectl("build", "--no-cache", in: dir)
-        try #require(build.status == 0, "\(build.stderr)")
-        let publish = try zonectl("publish", "--target", "store", in: dir)
-        try #require(publish.status == 0, "\(publish.stderr)")
-        return dir
-    }
-
-    /// Every file below `dir` (relative path → bytes).
-    func tree(_ dir: URL) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        let walker = try #require(FileManager.default.enumerator(atPath: dir.path))
-        while let relative = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = dir.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                out[relative] = FileManager.default.contents(atPath: path)
-            }
-        }
-        return out
-    }
-
     /// Runs zonectl in `dir` and checks it refused `target` with `reason`, changing no file.
     func expectRefused(
         _ arguments: [String], in dir: URL, target: String, reason: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let before = try tree(dir)
+        let before = try fileTree(dir)
         let r = try run(TestPaths.zonectl.path, arguments, in: dir)
         #expect(r.status == 2, "\(arguments): \(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.hasPrefix("\(target): error: refusing to "), "\(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.contains(reason), "\(r.stderr)", sourceLocation: sourceLocation)
-        #expect(try tree(dir) == before, "\(arguments) changed files", sourceLocation: sourceLocation)
+        #expect(try fileTree(dir) == before, "\(arguments) changed files", sourceLocation: sourceLocation)
     }
 
     @Test("style --out refuses the zones, the config, a store's manifest and a file of the user's; --force overrides")
     func styleOut() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true, publish: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let style = ["style", "--from", "dist", "--base-url", "http://127.0.0.1:1/", "--out"]
         for (target, reason) in [
@@ -76,7 +43,7 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         let written = try String(contentsOf: dir.appendingPathComponent("style.json"), encoding: .utf8)
         #expect(written.contains("https://cdn.example.com/zones/manifest.json"))
-        #expect(try tree(dir).keys.allSatisfy { !$0.contains(".zonectl-tmp-") })
+        #expect(try fileTree(dir).keys.allSatisfy { !$0.contains(".zonectl-tmp-") })
 
         // --force replaces a file of the user's.
         let forced = try run(TestPaths.zonectl.path, style + ["notes.txt", "--force"], in: dir)
@@ -87,7 +54,7 @@ import Testing
 
     @Test("diff --svg refuses the zones, the config, a store's manifest and a folder of the user's; --force overrides")
     func diffSVG() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true, publish: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = dir.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
@@ -109,11 +76,12 @@ import Testing
         for _ in 0..<2 {  // the second run replaces what the first wrote
             let r = try run(TestPaths.zonectl.path, diff + ["pictures"], in: dir)
             #expect(r.status == 0, "\(r.stderr)")
-            #expect(try tree(dir.appendingPathComponent("pictures")).keys.filter { $0.hasSuffix(".svg") }.count == 2)
+            #expect(
+                try fileTree(dir.appendingPathComponent("pictures")).keys.filter { $0.hasSuffix(".svg") }.count == 2)
         }
         let forced = try run(TestPaths.zonectl.path, diff + ["mine", "--force"], in: dir)
         #expect(forced.status == 0, "\(forced.stderr)")
-        let inMine = try tree(mine)
+        let inMine = try fileTree(mine)
         #expect(inMine["bari.txt"] == Data("keep".utf8))
         #expect(inMine.keys.filter { $0.hasSuffix(".svg") }.count == 2)
     }
@@ -121,7 +89,7 @@ import Testing
     @Test(
         "sync --cache refuses the zones, the config, a store's manifest and a folder of the user's; --force overrides")
     func syncCache() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true, publish: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let sync = ["sync", "--from", "store", "--cache"]
         for (target, reason) in [
@@ -147,7 +115,7 @@ import Testing
 
         let forced = try run(TestPaths.zonectl.path, sync + ["mine", "--force"], in: dir)
         #expect(forced.status == 0, "\(forced.stderr)")
-        let inMine = try tree(mine)
+        let inMine = try fileTree(mine)
         #expect(inMine["notes.txt"] == Data("keep".utf8))
         #expect(inMine["manifest.json"] == (try Data(contentsOf: dir.appendingPathComponent("store/manifest.json"))))
     }

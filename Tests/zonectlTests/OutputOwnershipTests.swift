@@ -5,55 +5,26 @@ import Testing
 /// zonectl write. Each refusal exits 2 before any work, names the directory and the reason, and
 /// leaves every file where it was.
 @Suite struct OutputOwnershipTests {
-    /// A working directory with pipeline.yml, two sample cities and a file of the user's.
-    func workspace() throws -> URL {
-        let dir = try temporaryDirectory()
-        let zones = dir.appendingPathComponent("zones")
-        try FileManager.default.createDirectory(at: zones, withIntermediateDirectories: true)
-        for city in ["bari", "copenhagen"] {
-            try FileManager.default.copyItem(
-                at: TestPaths.root.appendingPathComponent("zones/\(city).geojson"),
-                to: zones.appendingPathComponent("\(city).geojson"))
-        }
-        try "output: dist\n".write(to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
-        try "mine".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-        return dir
-    }
-
-    /// Every file below `dir` (relative path → bytes).
-    func tree(_ dir: URL) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        let walker = try #require(FileManager.default.enumerator(atPath: dir.path))
-        while let relative = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = dir.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                out[relative] = FileManager.default.contents(atPath: path)
-            }
-        }
-        return out
-    }
-
     /// Runs zonectl in `dir` and checks it refused `target` with `reason`, touching nothing.
     func expectRefused(
         _ arguments: [String], in dir: URL, target: String, reason: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let before = try tree(dir)
+        let before = try fileTree(dir)
         let r = try run(TestPaths.zonectl.path, arguments, in: dir)
         #expect(r.status == 2, "\(arguments): \(r.stderr)", sourceLocation: sourceLocation)
         #expect(
             r.stderr.contains("\(target): error: refusing to use it as the "), "\(r.stderr)",
             sourceLocation: sourceLocation)
         #expect(r.stderr.contains(reason), "\(r.stderr)", sourceLocation: sourceLocation)
-        #expect(try tree(dir) == before, "\(arguments) changed files", sourceLocation: sourceLocation)
+        #expect(try fileTree(dir) == before, "\(arguments) changed files", sourceLocation: sourceLocation)
     }
 
     @Test(
         "build refuses an output that is the working directory, a parent, the zones, inside them, or holds foreign files"
     )
     func buildRefusesDirectoriesItDoesNotOwn() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (output, reason) in [
             (".", "it is the working directory"), ("zones", "it is the zone sources (zones)"),
@@ -86,7 +57,7 @@ import Testing
 
     @Test("the cache, a local store and the SVG directory follow the same rule")
     func otherWritersRefuseDirectoriesTheyDoNotOwn() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try expectRefused(
             ["build", "--cache", "."], in: dir, target: "dist", reason: "it lies inside the build cache (.)")
@@ -111,11 +82,11 @@ import Testing
 
     @Test("in its own directory a build replaces only what the last build wrote; an old zonectl output is recognised")
     func rebuildKeepsFilesItDidNotWrite() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try zonectl("build", "--no-cache", in: dir).status == 0)
         let dist = dir.appendingPathComponent("dist")
-        let first = try tree(dist)
+        let first = try fileTree(dist)
         try "mine".write(to: dist.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(
             at: dist.appendingPathComponent("zones/bari"), withIntermediateDirectories: true)
@@ -125,7 +96,7 @@ import Testing
             to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
         let r = try zonectl("build", "--no-cache", in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        let second = try tree(dist)
+        let second = try fileTree(dist)
         #expect(second["README.txt"] == Data("mine".utf8))
         #expect(second["zones/bari/notes.txt"] == Data("mine".utf8))
         let oldArtifacts = first.keys.filter { $0.hasSuffix(".gz") && $0.hasPrefix("zones/") }
@@ -147,7 +118,7 @@ import Testing
 
     @Test("a directory owned for one use is refused for another")
     func kindsDoNotMix() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(userFile: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try zonectl("build", "--no-cache", in: dir).status == 0)
         #expect(try zonectl("publish", "--target", "store", in: dir).status == 0)

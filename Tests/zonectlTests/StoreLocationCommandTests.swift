@@ -5,29 +5,13 @@ import Testing
 /// `s3://` prefix; `sync --from` also `http(s)://`): any other scheme is a usage error (exit 64)
 /// listing the supported ones, and never becomes a local folder of that name.
 @Suite struct StoreLocationCommandTests {
-    /// Two sample cities built to dist/ (no store yet).
-    func workspace() throws -> URL {
-        let dir = try temporaryDirectory()
-        let zones = dir.appendingPathComponent("zones")
-        try FileManager.default.createDirectory(at: zones, withIntermediateDirectories: true)
-        for city in ["bari", "copenhagen"] {
-            try FileManager.default.copyItem(
-                at: TestPaths.root.appendingPathComponent("zones/\(city).geojson"),
-                to: zones.appendingPathComponent("\(city).geojson"))
-        }
-        try "output: dist\n".write(to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
-        let build = try zonectl("build", "--no-cache", in: dir)
-        try #require(build.status == 0, "\(build.stderr)")
-        return dir
-    }
-
     func entries(_ dir: URL) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
     }
 
     @Test("an unsupported scheme is a usage error for every command that names a store")
     func unsupportedSchemes() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(build: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let before = try entries(dir)
         for url in [
@@ -57,7 +41,7 @@ import Testing
 
     @Test("publish.target of another scheme is a config error at its position")
     func configuredTarget() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(build: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try "output: dist\npublish:\n  target: https://cdn.example.com/zones\n".write(
             to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
@@ -71,7 +55,7 @@ import Testing
 
     @Test("file: URLs follow RFC 8089: file:///abs, file://localhost/abs, file:/abs, percent-decoded")
     func fileURLs() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(build: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = dir.appendingPathComponent("my store").path
         let encoded = store.replacingOccurrences(of: " ", with: "%20")

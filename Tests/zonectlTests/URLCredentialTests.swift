@@ -11,24 +11,6 @@ import Testing
         "https://cdn.example.com/zones?X-Amz-Credential=CREDSECRET%2F20260101&X-Amz-Signature=SIGSECRET"
         + "&X-Amz-Security-Token=TOKSECRET&AWSAccessKeyId=AKIASECRET&Signature=SIGSECRET"
 
-    /// Two sample cities built to dist/ and published to store/.
-    func workspace() throws -> URL {
-        let dir = try temporaryDirectory()
-        let zones = dir.appendingPathComponent("zones")
-        try FileManager.default.createDirectory(at: zones, withIntermediateDirectories: true)
-        for city in ["bari", "copenhagen"] {
-            try FileManager.default.copyItem(
-                at: TestPaths.root.appendingPathComponent("zones/\(city).geojson"),
-                to: zones.appendingPathComponent("\(city).geojson"))
-        }
-        try "output: dist\n".write(to: dir.appendingPathComponent("pipeline.yml"), atomically: true, encoding: .utf8)
-        let build = try zonectl("build", "--no-cache", in: dir)
-        try #require(build.status == 0, "\(build.stderr)")
-        let publish = try zonectl("publish", "--target", "store", in: dir)
-        try #require(publish.status == 0, "\(publish.stderr)")
-        return dir
-    }
-
     /// Every JSON file below `dir`, as text.
     func writtenJSON(_ dir: URL) throws -> [String: String] {
         var out: [String: String] = [:]
@@ -60,7 +42,7 @@ import Testing
 
     @Test("targets, --against, --from and --base-url with credentials are printed redacted")
     func commandLineURLs() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(publish: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for url in [Self.userinfo, Self.signed, "s3://key:secretpw@bucket/zones", "gs://key:secretpw@bucket/zones"] {
             for arguments in [
@@ -94,7 +76,7 @@ import Testing
 
     @Test("an S3 endpoint with user info, from AWS_ENDPOINT_URL or pipeline.yml, is printed redacted")
     func endpoints() throws {
-        let dir = try workspace()
+        let dir = try sampleWorkspace(publish: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var environment = ProcessInfo.processInfo.environment
         environment["AWS_ACCESS_KEY_ID"] = "AKIAEXAMPLE"

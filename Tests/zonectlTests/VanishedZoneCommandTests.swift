@@ -52,4 +52,24 @@ import Testing
         #expect(cached.stdout.contains("(cache)"), "\(cached.stdout)")
         #expect(cached.stdout.contains("2 vanished: berlin/no-parking (3 polygons"), "\(cached.stdout)")
     }
+
+    /// Seven vanished zones: five named by default, the rest counted; --verbose names all.
+    @Test func manyVanishedZonesAreCappedUnlessVerbose() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tiny = (0..<7).map { square("tiny-\($0)", 13.42 + Double($0) * 0.001, 52.52, 0.0001) }
+        let features = [square("parking", 13.40, 52.50, 0.01)] + tiny
+        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}\n"
+        try text.write(to: dir.appendingPathComponent("zones/berlin.geojson"), atomically: true, encoding: .utf8)
+        let build = try zonectl("build", "--out", "dist", "--no-cache", in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        let line = try #require(build.stdout.split(separator: "\n").first { $0.contains("vanished:") })
+        #expect(line.hasPrefix("7 vanished: berlin/tiny-0 (1 polygon, all below min_area_m2); "), "\(line)")
+        #expect(line.contains("berlin/tiny-4") && !line.contains("berlin/tiny-5"), "\(line)")
+        #expect(line.hasSuffix("; and 2 more (all with --verbose or in report.json)"), "\(line)")
+
+        let verbose = try zonectl("build", "--out", "dist", "--verbose", in: dir)
+        let all = try #require(verbose.stdout.split(separator: "\n").first { $0.contains("vanished:") })
+        #expect(all.contains("berlin/tiny-6 (1 polygon") && !all.contains("more"), "\(all)")
+    }
 }

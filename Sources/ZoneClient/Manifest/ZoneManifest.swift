@@ -1,3 +1,4 @@
+internal import DecodingMessage
 internal import Foundation
 
 /// What a client reads of a published `manifest.json`: the version, the style table, one

@@ -78,10 +78,14 @@ extension Zonectl {
                         : ", \(report.features.refused.count) refused (listed in report.json; each one's finding with --verbose)")
             )
             if !report.vanished.isEmpty {
-                print(
+                // At most five named unless --verbose; report.json lists every one.
+                let shown = global.verbose ? report.vanished[...] : report.vanished.prefix(5)
+                let more = report.vanished.count - shown.count
+                printText(
                     "\(report.vanished.count) vanished: "
-                        + report.vanished.map { "\($0.zone) (\(plural($0.polygons, "polygon")), \($0.reason))" }
-                        .joined(separator: "; "))
+                        + shown.map { "\($0.zone) (\(plural($0.polygons, "polygon")), \($0.reason))" }
+                        .joined(separator: "; ")
+                        + (more > 0 ? "; and \(more) more (all with --verbose or in report.json)" : ""))
             }
             let warnings = outcome.diagnostics.count
             let reused =

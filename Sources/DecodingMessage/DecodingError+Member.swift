@@ -2,7 +2,7 @@
 /// (`cities[3].key`).
 extension DecodingError {
     /// `missing member "cities[3].key"`, `member "version" is not a string`, and the like.
-    var memberDescription: String {
+    public var memberDescription: String {
         switch self {
         case .keyNotFound(let key, let context):
             return "missing member \"\(Self.path(context.codingPath + [key]))\""

@@ -1,0 +1,16 @@
+internal import DecodingMessage
+import Foundation
+
+extension Manifest {
+    /// A published manifest's bytes decoded; a failure becomes `failure` of a one-line reason
+    /// that names the member missing or wrong (`missing member "cities[3].key"`).
+    static func decodeStored<E: Error>(_ bytes: [UInt8], orThrow failure: (String) -> E) throws(E) -> Manifest {
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw failure(error.memberDescription)
+        } catch {
+            throw failure("\(error)")
+        }
+    }
+}
