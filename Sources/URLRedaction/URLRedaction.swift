@@ -96,7 +96,13 @@ private func redactingSignedQuery(_ bytes: [UInt8]) -> [UInt8] {
         else { continue }
         out.append(contentsOf: bytes[i..<(i + name.count + 1)])  // the name as written, and `=`
         i += name.count + 1
-        while i < bytes.count, !endsValue(bytes[i]) { i += 1 }
+        // A `:` ends the value only where a message goes on after the URL (`…=sig: reason`), so
+        // no part of a value that holds one is shown.
+        while i < bytes.count, !endsValue(bytes[i]),
+            !(bytes[i] == UInt8(ascii: ":") && (i + 1 == bytes.count || bytes[i + 1] == UInt8(ascii: " ")))
+        {
+            i += 1
+        }
         out.append(contentsOf: redacted)
     }
     return out

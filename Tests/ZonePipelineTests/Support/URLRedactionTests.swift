@@ -17,6 +17,8 @@ import URLRedaction
             "https://h/k?AWSAccessKeyId=***&Expires=1&Signature=***"
         ),
         ("https://h/k?x-amz-signature=abc#frag", "https://h/k?x-amz-signature=***#frag"),
+        ("https://h/k?X-Amz-Signature=abc: no manifest", "https://h/k?X-Amz-Signature=***: no manifest"),
+        ("https://h/k?Signature=ab:cd&x=1", "https://h/k?Signature=***&x=1"),
         (
             "--from https://u:p@h/s: unreachable (manifest.json), then http://v:q@i/",
             "--from https://***@h/s: unreachable (manifest.json), then http://***@i/"
