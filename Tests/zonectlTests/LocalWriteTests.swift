@@ -11,12 +11,9 @@ import Testing
         _ arguments: [String], in dir: URL, target: String, reason: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let before = try fileTree(dir)
-        let r = try run(TestPaths.zonectl.path, arguments, in: dir)
-        #expect(r.status == 2, "\(arguments): \(r.stderr)", sourceLocation: sourceLocation)
-        #expect(r.stderr.hasPrefix("\(target): error: refusing to "), "\(r.stderr)", sourceLocation: sourceLocation)
-        #expect(r.stderr.contains(reason), "\(r.stderr)", sourceLocation: sourceLocation)
-        #expect(try fileTree(dir) == before, "\(arguments) changed files", sourceLocation: sourceLocation)
+        try expectRefusal(
+            arguments, in: dir, refusal: "\(target): error: refusing to ", reason: reason,
+            sourceLocation: sourceLocation)
     }
 
     @Test("style --out refuses the zones, the config, a store's manifest and a file of the user's; --force overrides")

@@ -142,19 +142,7 @@ extension OwnedDirectory {
         let temporary = folder + "/.zonectl-tmp-" + UUID().uuidString
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: full, message: "\(what): \(posixReason())") }
-        var failure: String?
-        file.bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = posixReason()
-                    return
-                }
-                offset += n
-            }
-        }
+        var failure = writeAll(fd, file.bytes)
         if close(fd) != 0, failure == nil { failure = posixReason() }
         if failure == nil, removingFirst, unlink(full) != 0, errno != ENOENT { failure = posixReason() }
         if failure == nil, rename(temporary, full) != 0 { failure = posixReason() }
@@ -199,4 +187,20 @@ extension OwnedDirectory {
 /// The C library's text for `errno` ("No space left on device").
 func posixReason() -> String {
     String(cString: strerror(errno))
+}
+
+/// Writes all of `bytes` to `fd` (retrying short writes and EINTR); nil, or the reason it failed.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { raw -> String? in
+        var offset = 0
+        while offset < raw.count {
+            let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return posixReason()
+            }
+            offset += n
+        }
+        return nil
+    }
 }

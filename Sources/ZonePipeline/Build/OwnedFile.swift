@@ -48,19 +48,7 @@ public struct OwnedFile: Sendable {
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".zonectl-tmp-" + UUID().uuidString
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: path, message: "cannot write: \(posixReason())") }
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = posixReason()
-                    return
-                }
-                offset += n
-            }
-        }
+        var failure = writeAll(fd, bytes)
         if close(fd) != 0, failure == nil { failure = posixReason() }
         if failure == nil, rename(temporary, path) != 0 { failure = posixReason() }
         if let failure {

@@ -41,3 +41,16 @@ func fileTree(_ dir: URL) throws -> [String: Data] {
     }
     return out
 }
+
+/// Runs zonectl in `dir` and checks that it exited 2 with `refusal` and `reason` on stderr,
+/// changing no file below `dir`.
+func expectRefusal(
+    _ arguments: [String], in dir: URL, refusal: String, reason: String, sourceLocation: SourceLocation
+) throws {
+    let before = try fileTree(dir)
+    let r = try run(TestPaths.zonectl.path, arguments, in: dir)
+    #expect(r.status == 2, "\(arguments): \(r.stderr)", sourceLocation: sourceLocation)
+    #expect(r.stderr.contains(refusal), "\(r.stderr)", sourceLocation: sourceLocation)
+    #expect(r.stderr.contains(reason), "\(r.stderr)", sourceLocation: sourceLocation)
+    #expect(try fileTree(dir) == before, "\(arguments) changed files", sourceLocation: sourceLocation)
+}
