@@ -1,9 +1,48 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let package = Package(
+// The ZoneClient product is what iOS and macOS apps add: URLSession, async/await and the
+// Compression framework's brotli need iOS 15 / macOS 12. Everything else (the pipeline, the
+// S3 client, the CLI) is a Linux tool: it uses Int128 and Synchronization.Atomic (macOS 15)
+// and system libraries. `ZONECTL_CLIENT_ONLY=1` declares only the client, its dependencies and
+// its tests: the Apple workflow (.github/workflows/apple.yml) builds and tests that package.
+let clientOnly = Context.environment["ZONECTL_CLIENT_ONLY"] == "1"
+
+/// System libraries the client reads gzip and brotli with on Linux; Apple platforms use the
+/// Compression framework instead.
+let linuxOnly: TargetDependencyCondition = .when(platforms: [.linux])
+
+let clientTargets: [Target] = [
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+    // Decoding errors of a published manifest in plain words, naming the member by its JSON path.
+    .target(name: "DecodingMessage"),
+    // The client apps link: sync over URLSession (or any ZoneTransport), zone layers and styles
+    // for map SDKs, point lookup. No ZonePipeline, no libcurl.
+    .target(
+        name: "ZoneClient",
+        dependencies: [
+            .target(name: "CZlib", condition: linuxOnly), .target(name: "CBrotli", condition: linuxOnly),
+            "DecodingMessage", .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        exclude: [".swift-format"]),
+    // A loopback HTTP/1.1 server on POSIX sockets that serves a store as S3 and CDNs do, with
+    // faults on demand (the client's tests; portable, so the Apple workflow runs them too).
+    .target(name: "ClientTestSupport", path: "Tests/ClientTestSupport"),
+    .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient", "ClientTestSupport"]),
+]
+
+let clientPackage = Package(
     name: "zonectl",
-    platforms: [.macOS(.v15)],  // Int128 and Synchronization.Atomic
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    products: [.library(name: "ZoneClient", targets: ["ZoneClient"])],
+    dependencies: [.package(url: "https://github.com/apple/swift-crypto", from: "3.12.3")],
+    targets: clientTargets
+)
+
+let fullPackage = Package(
+    name: "zonectl",
+    platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .executable(name: "zonectl", targets: ["zonectl"]),
         .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
@@ -20,16 +59,12 @@ let package = Package(
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         // libcurl's headers only: the library is loaded on first use (Sources/CCurl/shim.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CLibdeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // UTC time stamps by calendar arithmetic (manifest versions, SigV4 signing times).
         .target(name: "CivilTime"),
         // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
         .target(name: "URLRedaction"),
-        // Decoding errors of a published manifest in plain words, naming the member by its JSON path.
-        .target(name: "DecodingMessage"),
         .target(
             name: "ZonePipeline",
             dependencies: [
@@ -38,7 +73,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The libcurl pieces S3Upload and ZoneClient share: easy handle, header list, a plain GET.
+        // S3Upload's libcurl layer: easy handle, header list, global init, response sink.
         .target(name: "CurlTransport", dependencies: ["CCurl"]),
         .target(
             name: "S3Upload",
@@ -46,14 +81,6 @@ let package = Package(
                 "CCurl", "CurlTransport", "CivilTime", "URLRedaction",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        // The reference client: reads a published store and looks points up (no ZonePipeline).
-        .target(
-            name: "ZoneClient",
-            dependencies: [
-                "CZlib", "CBrotli", "CurlTransport", "DecodingMessage",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            exclude: [".swift-format"]),
         .executableTarget(
             name: "zonectl",
             dependencies: [
@@ -77,13 +104,14 @@ let package = Package(
             exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         // Shared by the test targets: a process runner, and moto_server for a real S3 API.
         .target(
-            name: "TestSupport", dependencies: ["S3Upload"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
+            name: "TestSupport", dependencies: ["S3Upload", "ClientTestSupport"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
         // TestSupport's FaultProxy as a program, for bench/soak-publish.sh.
         .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
         .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient", "TestSupport"]),
         .testTarget(
             name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport"],
             resources: [.copy("Scripts")]),
-    ]
+    ] + clientTargets
 )
+
+let package = clientOnly ? clientPackage : fullPackage

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ClientTestSupport
 import Testing
 
 @testable import ZoneClient

@@ -5,6 +5,9 @@ public enum ZoneEncoding: String, Sendable, Codable, Equatable, CaseIterable {
     /// Brotli (RFC 7932): listed beside the gzip object when the store was built with
     /// `encodings: [gzip, br]`; about 0.56 times the gzip bytes.
     case br
+    /// No encoding: the content itself. A client cache holds every object so (decoded once, at
+    /// sync), and a transport that undid the `Content-Encoding` (URLSession) delivers it so.
+    case identity
 
     /// The client's default preference: brotli when the manifest lists it, else gzip.
     public static let preferred: [ZoneEncoding] = [.br, .gzip]

@@ -48,6 +48,7 @@ extension ZoneArtifact {
         switch object.encoding {
         case .gzip: decoded = Gunzip.decompress(stored, sizeHint: bytes)
         case .br: decoded = Unbrotli.decompress(stored, sizeHint: bytes)
+        case .identity: decoded = stored
         }
         guard let raw = decoded else {
             throw .corrupt(key: key, reason: "not a complete \(object.encoding == .gzip ? "gzip" : "brotli") stream")

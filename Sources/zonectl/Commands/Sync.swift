@@ -84,7 +84,7 @@ extension Zonectl {
 
         private func syncSource(_ location: StoreLocation, _ config: PipelineConfig) throws -> any ZoneSource {
             switch location {
-            case .http(let url): return HTTPStore(base: url)
+            case .http: throw SyncError(description: "http sync: moving to URLSession (work in progress)")
             case .s3: return ObjectStoreSource(store: try openStore(from, config: config, option: "--from"))
             case .directory(let path): return DirectoryStore(root: path)
             }
