@@ -8,10 +8,6 @@ import PackageDescription
 // its tests: the Apple workflow (.github/workflows/apple.yml) builds and tests that package.
 let clientOnly = Context.environment["ZONECTL_CLIENT_ONLY"] == "1"
 
-/// System libraries the client reads gzip and brotli with on Linux; Apple platforms use the
-/// Compression framework instead.
-let linuxOnly: TargetDependencyCondition = .when(platforms: [.linux])
-
 let clientTargets: [Target] = [
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
@@ -22,7 +18,9 @@ let clientTargets: [Target] = [
     .target(
         name: "ZoneClient",
         dependencies: [
-            .target(name: "CZlib", condition: linuxOnly), .target(name: "CBrotli", condition: linuxOnly),
+            // gzip and brotli readers: system libraries on Linux, the Compression framework on Apple platforms.
+            .target(name: "CZlib", condition: .when(platforms: [.linux])),
+            .target(name: "CBrotli", condition: .when(platforms: [.linux])),
             "DecodingMessage", .product(name: "Crypto", package: "swift-crypto"),
         ],
         exclude: [".swift-format"]),
@@ -32,86 +30,93 @@ let clientTargets: [Target] = [
     .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient", "ClientTestSupport"]),
 ]
 
-let clientPackage = Package(
-    name: "zonectl",
-    platforms: [.macOS(.v12), .iOS(.v15)],
-    products: [.library(name: "ZoneClient", targets: ["ZoneClient"])],
-    dependencies: [.package(url: "https://github.com/apple/swift-crypto", from: "3.12.3")],
-    targets: clientTargets
-)
+@MainActor func clientPackage() -> Package {
+    Package(
+        name: "zonectl",
+        platforms: [.macOS(.v12), .iOS(.v15)],
+        products: [.library(name: "ZoneClient", targets: ["ZoneClient"])],
+        dependencies: [.package(url: "https://github.com/apple/swift-crypto", from: "3.12.3")],
+        targets: clientTargets
+    )
+}
 
-let fullPackage = Package(
-    name: "zonectl",
-    platforms: [.macOS(.v12), .iOS(.v15)],
-    products: [
-        .executable(name: "zonectl", targets: ["zonectl"]),
-        .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
-        .library(name: "S3Upload", targets: ["S3Upload"]),
-        .library(name: "ZoneClient", targets: ["ZoneClient"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-    ],
-    targets: [
-        // System libraries (Debian: libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, libbrotli-dev).
-        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
-        // libcurl's headers only: the library is loaded on first use (Sources/CCurl/shim.h).
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CLibdeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+// PackageDescription dumps the last Package made, so only one is made.
+@MainActor func fullPackage() -> Package {
+    Package(
+        name: "zonectl",
+        platforms: [.macOS(.v12), .iOS(.v15)],
+        products: [
+            .executable(name: "zonectl", targets: ["zonectl"]),
+            .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
+            .library(name: "S3Upload", targets: ["S3Upload"]),
+            .library(name: "ZoneClient", targets: ["ZoneClient"]),
+        ],
+        dependencies: [
+            .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+            .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+            .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        ],
+        targets: [
+            // System libraries (Debian: libgeos-dev, libcurl4-openssl-dev, zlib1g-dev, libbrotli-dev).
+            .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+            // libcurl's headers only: the library is loaded on first use (Sources/CCurl/shim.h).
+            .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+            .systemLibrary(name: "CLibdeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
-        // UTC time stamps by calendar arithmetic (manifest versions, SigV4 signing times).
-        .target(name: "CivilTime"),
-        // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
-        .target(name: "URLRedaction"),
-        .target(
-            name: "ZonePipeline",
-            dependencies: [
-                "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        // S3Upload's libcurl layer: easy handle, header list, global init, response sink.
-        .target(name: "CurlTransport", dependencies: ["CCurl"]),
-        .target(
-            name: "S3Upload",
-            dependencies: [
-                "CCurl", "CurlTransport", "CivilTime", "URLRedaction",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]),
-        .executableTarget(
-            name: "zonectl",
-            dependencies: [
-                "ZonePipeline", "S3Upload", "ZoneClient", "URLRedaction",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .executableTarget(
-            name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
+            // UTC time stamps by calendar arithmetic (manifest versions, SigV4 signing times).
+            .target(name: "CivilTime"),
+            // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
+            .target(name: "URLRedaction"),
+            .target(
+                name: "ZonePipeline",
+                dependencies: [
+                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
+                    .product(name: "Yams", package: "Yams"),
+                    .product(name: "Crypto", package: "swift-crypto"),
+                ]
+            ),
+            // S3Upload's libcurl layer: easy handle, header list, global init, response sink.
+            .target(name: "CurlTransport", dependencies: ["CCurl"]),
+            .target(
+                name: "S3Upload",
+                dependencies: [
+                    "CCurl", "CurlTransport", "CivilTime", "URLRedaction",
+                    .product(name: "Crypto", package: "swift-crypto"),
+                ]),
+            .executableTarget(
+                name: "zonectl",
+                dependencies: [
+                    "ZonePipeline", "S3Upload", "ZoneClient", "URLRedaction",
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                ]
+            ),
+            .executableTarget(
+                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
 
-        // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
-        // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
-        .target(name: "FuzzHarness", dependencies: ["ZonePipeline"]),
-        .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline"]),
-        .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline"]),
-        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
+            // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
+            // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
+            .target(name: "FuzzHarness", dependencies: ["ZonePipeline"]),
+            .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline"]),
+            .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline"]),
+            .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
 
-        .testTarget(
-            name: "ZonePipelineTests",
-            dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction"],
-            exclude: ["Scripts"], resources: [.copy("Fixtures")]),
-        // Shared by the test targets: a process runner, and moto_server for a real S3 API.
-        .target(
-            name: "TestSupport", dependencies: ["S3Upload", "ClientTestSupport"], path: "Tests/TestSupport", resources: [.copy("Resources")]),
-        // TestSupport's FaultProxy as a program, for bench/soak-publish.sh.
-        .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
-        .testTarget(name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(
-            name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport"],
-            resources: [.copy("Scripts")]),
-    ] + clientTargets
-)
+            .testTarget(
+                name: "ZonePipelineTests",
+                dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction"],
+                exclude: ["Scripts"], resources: [.copy("Fixtures")]),
+            // Shared by the test targets: a process runner, and moto_server for a real S3 API.
+            .target(
+                name: "TestSupport", dependencies: ["S3Upload", "ClientTestSupport"], path: "Tests/TestSupport",
+                resources: [.copy("Resources")]),
+            // TestSupport's FaultProxy as a program, for bench/soak-publish.sh.
+            .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
+            .testTarget(
+                name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
+            .testTarget(
+                name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport"],
+                resources: [.copy("Scripts")]),
+        ] + clientTargets
+    )
+}
 
-let package = clientOnly ? clientPackage : fullPackage
+let package = clientOnly ? clientPackage() : fullPackage()
