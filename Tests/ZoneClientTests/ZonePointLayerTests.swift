@@ -55,21 +55,24 @@ import Testing
     }
 
     @Test func theCacheManifestKeepsThePointLayerEntriesAsTheyAre() throws {
-        // A point object with a brotli member is held as its brotli object, like the zones'.
+        // A point object with a brotli member is fetched as its brotli object, like the zones', and
+        // held decoded.
         let index = """
             , "index": {"key": "points/cars/rome/i.bin.gz", "sha256": "i", "bytes": 4, "encodedBytes": 24,
                         "brotli": {"key": "points/cars/rome/i.bin.br", "encodedSha256": "\(Self.sha)", "encodedBytes": 7}}
             """
         let bytes = Array(Self.manifest(extra: index).utf8)
-        let (cacheBytes, cache) = try ZoneManifest.decode(bytes).cacheManifest(
+        let (cacheBytes, cache, fetch) = try ZoneManifest.decode(bytes).cacheManifest(
             bytes, preferring: ZoneEncoding.preferred)
-        #expect(cache.styles.key == "styles/s.json.br")
+        #expect(cache.styles.key == "styles/s.json")
+        #expect(fetch.first?.key == "styles/s.json.br")
         let held = try #require(cache.points?.first?.objects.first { $0.sha256 == "i" })
         #expect(
             held
                 == ZoneArtifact(
-                    key: "points/cars/rome/i.bin.br", sha256: "i", bytes: 4, encodedBytes: 7, contentEncoding: .br,
-                    encodedSha256: Self.sha))
+                    key: "points/cars/rome/i.bin", sha256: "i", bytes: 4, encodedBytes: 4, contentEncoding: .identity,
+                    encodedSha256: "i"))
+        #expect(fetch.contains(ZoneObject(key: "points/cars/rome/i.bin.br", encoding: .br, encodedBytes: 7, encodedSha256: Self.sha)))
 
         // Every other member of the layer entry is written back unchanged.
         func points(_ bytes: [UInt8]) throws -> JSONValue? {
@@ -79,9 +82,9 @@ import Testing
             return root["points"]
         }
         let gzipOnly = Array(Self.manifest(extra: "").utf8)
-        let (gzipCacheBytes, _) = try ZoneManifest.decode(gzipOnly).cacheManifest(gzipOnly, preferring: [.br, .gzip])
-        #expect(gzipCacheBytes != gzipOnly)  // the style table is held as brotli
-        #expect(try points(gzipCacheBytes) == (try points(gzipOnly)))
+        let (gzipCacheBytes, _, _) = try ZoneManifest.decode(gzipOnly).cacheManifest(gzipOnly, preferring: [.br, .gzip])
+        #expect(gzipCacheBytes != gzipOnly)  // the style table is held decoded
+        #expect(try points(gzipCacheBytes) == (try points(gzipOnly)))  // the layer has no object with a sha256
         #expect(try points(cacheBytes) != (try points(bytes)))
 
         // ZonePointLayer encodes the entry as it was read.

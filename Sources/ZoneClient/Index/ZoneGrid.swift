@@ -75,3 +75,12 @@ final class ZoneGrid: @unchecked Sendable {
         return inside | onBoundary
     }
 }
+
+extension ZoneGrid {
+    /// The bytes the grid holds: its cells' masks and edge ranges, the edges and the grid lines.
+    var memoryBytes: Int {
+        base.count * MemoryLayout<UInt64>.stride + starts.count * MemoryLayout<Int32>.stride
+            + edges.count * MemoryLayout<GridEdge>.stride
+            + (columns.lines.count + rows.lines.count) * MemoryLayout<Double>.stride
+    }
+}

@@ -28,6 +28,12 @@ public struct ZoneIndex: Sendable {
 
     private let grid: ZoneGrid?
 
+    /// The bytes the index holds (its grid and zone list), as a client's index budget counts them.
+    public var memoryBytes: Int {
+        (grid?.memoryBytes ?? 0) + zones.count * MemoryLayout<Zone>.stride
+            + zones.reduce(0) { $0 + ($1.style?.utf8.count ?? 0) }
+    }
+
     /// Builds the index from a city artifact's uncompressed GeoJSON bytes (see
     /// ``ZoneStore/content(of:)``); `key` names the artifact in errors, `priority` lists style
     /// names, highest priority first.

@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 
 extension ZoneManifest {
     /// Every artifact the manifest names, which a cache that is a complete store keeps: the style
@@ -8,20 +8,24 @@ extension ZoneManifest {
         [styles] + cities.map(\.artifact) + (points ?? []).flatMap(\.objects)
     }
 
-    /// The manifest a cache keeps when it holds, of each artifact, only the object of the first
-    /// encoding in `preference` it has: that object is the entry's own (`key`, `encodedBytes`,
-    /// `contentEncoding`, `encodedSha256`) and the `brotli` member is gone, so the cache is a
-    /// store that names exactly the objects it holds. `bytes` are this manifest's bytes; they are
-    /// kept as they are when nothing changes (a gzip-only store); every member a client does not
-    /// read is kept too.
+    /// The manifest a cache keeps: it holds every object decoded (``ZoneEncoding/identity``) at
+    /// ``decodedKey(_:)`` of the object it fetches — of each artifact the first encoding in
+    /// `preference` the artifact has — and no `brotli` members, so the cache is a store that names
+    /// exactly the files it holds, each readable as is (MapKit, Google Maps, MapLibre `file://`).
+    /// Also returns, per artifact of ``objects``, the object to fetch. Every member a client does
+    /// not read is kept.
     func cacheManifest(_ bytes: [UInt8], preferring preference: [ZoneEncoding]) throws(ZoneClientError) -> (
-        bytes: [UInt8], manifest: ZoneManifest
+        bytes: [UInt8], manifest: ZoneManifest, fetch: [ZoneObject]
     ) {
-        let held = objects.map { $0.object(preferring: preference) }
-        let changes = zip(objects, held).contains { artifact, object in
-            artifact.brotli != nil || object.key != artifact.key
+        let fetch = objects.map { $0.object(preferring: preference) }
+        let held = zip(objects, fetch).map { artifact, object in
+            ZoneObject(
+                key: Self.decodedKey(object.key), encoding: .identity, encodedBytes: artifact.bytes,
+                encodedSha256: artifact.sha256)
         }
-        guard changes else { return (bytes, self) }
+        guard Set(held.map(\.key)).count == held.count else {
+            throw .badManifest("two objects would share one decoded file in the cache")
+        }
         do {
             guard case .object(var root) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
                 case .object(var styleEntry)? = root["styles"], case .array(var cityEntries)? = root["cities"],
@@ -42,12 +46,18 @@ extension ZoneManifest {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let rewritten = [UInt8](try encoder.encode(JSONValue.object(root)))
-            return (rewritten, try ZoneManifest.decode(rewritten))
+            return (rewritten, try ZoneManifest.decode(rewritten), fetch)
         } catch let error as ZoneClientError {
             throw error
         } catch {
             throw .badManifest("cannot write the cache's manifest: \(error)")
         }
+    }
+
+    /// The name of an object's decoded file in a cache: its key without the `.gz` or `.br`
+    /// suffix (`cities/paris.3f2a….geojson`).
+    static func decodedKey(_ key: String) -> String {
+        key.hasSuffix(".gz") || key.hasSuffix(".br") ? String(key.dropLast(3)) : key
     }
 
     /// `value` (the `points` member) with each artifact-shaped object (`key` and `sha256`, as
@@ -72,9 +82,7 @@ extension ZoneManifest {
         entry["key"] = .string(object.key)
         entry["encodedBytes"] = .integer(Int64(object.encodedBytes))
         entry["encodedSha256"] = object.encodedSha256.map { .string($0) }
-        if object.encoding != .gzip || entry["contentEncoding"] != nil {
-            entry["contentEncoding"] = .string(object.encoding.rawValue)
-        }
+        entry["contentEncoding"] = .string(object.encoding.rawValue)
         entry["brotli"] = nil
     }
 }

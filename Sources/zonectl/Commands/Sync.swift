@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import URLRedaction
 import ZoneClient
 import ZonePipeline
@@ -67,10 +68,12 @@ extension Zonectl {
                 BuildRequest(configFile: configFile).inputs + [.init(configFile.config.output, "the build output")]
             if case .directory(let path) = location { protected.append(.init(path, "the source store")) }
             try OwnedDirectory.check(cache, for: .clientCache, protecting: protected, force: force).prepare()
-            let source = try syncSource(location, configFile.config)
+            let sync = ZoneSync(
+                transport: try transport(location, configFile.config), cache: URL(fileURLWithPath: cache),
+                encodings: try encodingList(), verify: verify, adopt: true)
             let report: SyncReport
             do {
-                report = try ZoneSync(source: source, cache: cache, encodings: try encodingList(), verify: verify).run()
+                report = try awaitBlocking { try await sync.run() }
             } catch {
                 throw SyncError(description: redactingURLCredentials("\(from): \(error)"))
             }
@@ -82,10 +85,13 @@ extension Zonectl {
             return .success
         }
 
-        private func syncSource(_ location: StoreLocation, _ config: PipelineConfig) throws -> any ZoneSource {
+        /// How `--from` is read: URLSession for http(s), the S3 client for s3://, files for a directory.
+        private func transport(_ location: StoreLocation, _ config: PipelineConfig) throws -> any ZoneTransport {
             switch location {
-            case .http: throw SyncError(description: "http sync: moving to URLSession (work in progress)")
-            case .s3: return ObjectStoreSource(store: try openStore(from, config: config, option: "--from"))
+            case .http(let url):
+                guard let base = URL(string: url) else { throw ValidationError("--from \(url): not a URL") }
+                return URLSessionTransport(base: base)
+            case .s3: return ObjectStoreTransport(store: try openStore(from, config: config, option: "--from"))
             case .directory(let path): return DirectoryStore(root: path)
             }
         }
@@ -138,21 +144,26 @@ struct SyncOutput: Encodable {
     }
 }
 
-/// A store zonectl already reads (an S3 prefix, through S3Upload's signed client) as a sync
-/// source. S3 has no If-None-Match on a plain GET here, so the poll compares the ETag itself.
-struct ObjectStoreSource: ZoneSource {
+/// A store zonectl already reads (an S3 prefix, through S3Upload's signed client) as the sync's
+/// transport. Each blocking GET runs on a dispatch queue, not on a task's thread. S3 has no
+/// If-None-Match on a plain GET here, so a poll compares the ETag itself.
+struct ObjectStoreTransport: ZoneTransport {
     let store: ObjectStore
 
-    func object(_ key: String) throws(ZoneClientError) -> [UInt8]? {
-        do { return try store.get(key)?.bytes } catch { throw .unreachable(key: key, reason: error.description) }
-    }
-
-    func pollManifest(ifNoneMatch etag: String?) throws(ZoneClientError) -> ManifestPoll {
-        let stored: StoredObject?
-        do { stored = try store.get("manifest.json") } catch {
-            throw .unreachable(key: "manifest.json", reason: error.description)
+    func get(_ request: ZoneRequest) async throws(ZoneClientError) -> ZoneResponse {
+        if Task.isCancelled { throw .cancelled }
+        let store = store
+        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<StoredObject?, any Error>, Never>) in
+            DispatchQueue.global().async { done.resume(returning: Result { try store.get(request.key) }) }
         }
-        guard let stored else { throw .missing(key: "manifest.json") }
-        return stored.etag == etag ? .notModified : .manifest(bytes: stored.bytes, etag: stored.etag)
+        let stored: StoredObject?
+        do { stored = try result.get() } catch {
+            throw .unreachable(key: request.key, reason: "\(error)")
+        }
+        guard let stored else { return ZoneResponse(status: 404) }
+        if let etag = request.ifNoneMatch, stored.etag == etag { return ZoneResponse(status: 304, etag: etag) }
+        guard let range = request.range else { return ZoneResponse(status: 200, body: stored.bytes, etag: stored.etag) }
+        return ZoneResponse(
+            status: 206, body: Array(stored.bytes[range.clamped(to: 0..<stored.bytes.count)]), etag: stored.etag)
     }
 }

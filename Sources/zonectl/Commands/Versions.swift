@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZoneClient
 import ZonePipeline
 
 extension Zonectl {
@@ -56,9 +57,26 @@ extension Zonectl {
         @OptionGroup var targetOptions: TargetOptions
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
+            if let target = targetOptions.target,
+                case .directory(let path) = try storeLocation(target, accepting: [.directory, .s3], option: "--target"),
+                ZoneSync.isCache(path)
+            {
+                return try verifyCache(path)
+            }
             let store = try openStore(targetOptions.target, config: configFile.config)
             let result = try Verifier(store: store).verify()
             for p in result.problems { printError("\(store.name): error: \(p)") }
+            printText(
+                "version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))"
+            )
+            return result.problems.isEmpty ? .success : .failure
+        }
+
+        /// A client cache holds decoded files: the client's reader checks each one.
+        private func verifyCache(_ path: String) throws -> ExitCode {
+            let result: ZoneSync.CacheCheck
+            do { result = try ZoneSync.check(cache: path) } catch { throw SyncError(description: "\(path): \(error)") }
+            for p in result.problems { printError("\(path): error: \(p)") }
             printText(
                 "version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))"
             )

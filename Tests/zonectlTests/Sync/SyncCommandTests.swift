@@ -62,7 +62,7 @@ import ZonePipeline
         let cache = ws.dir.appendingPathComponent("cache")
         try #require(try syncJSON(ws.v1.path, cache, in: ws.dir).status == 0)
         // One byte of a version-2 object flipped in the store: same size, wrong content.
-        let changed = try SyncWorkspace.keys(ws.manifest2).subtracting(try SyncWorkspace.keys(ws.manifest1))
+        let changed = try SyncWorkspace.storeKeys(ws.manifest2).subtracting(try SyncWorkspace.storeKeys(ws.manifest1))
         let object = ws.v2.appendingPathComponent(try #require(changed.sorted().first))
         var bytes = [UInt8](try Data(contentsOf: object))
         bytes[bytes.count / 2] ^= 0xff
@@ -73,7 +73,9 @@ import ZonePipeline
         #expect(r.stderr.contains(changed.sorted().first!), "\(r.stderr)")
         #expect(try ws.cachedVersion(cache) == 1)
         #expect(try zonectl("verify", "--target", cache.path, in: ws.dir).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent(changed.sorted().first!).path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: cache.appendingPathComponent(SyncWorkspace.cacheKey(changed.sorted().first!)).path))
     }
 
     @Test func anUnreachableStoreKeepsTheOldVersion() throws {
@@ -85,31 +87,32 @@ import ZonePipeline
         server.stop()
         let r = try syncJSON("http://127.0.0.1:\(server.port)", cache, in: ws.dir)
         #expect(r.status == 2)
-        #expect(r.stderr.contains("manifest.json: cannot fetch"), "\(r.stderr)")
+        #expect(r.stderr.contains("manifest.json: offline"), "\(r.stderr)")
         #expect(try ws.cachedVersion(cache) == 1)
     }
 
-    @Test func aFailingTransportMidwayLeavesNoVisibleChange() throws {
+    @Test func aFailingTransportMidwayLeavesNoVisibleChange() async throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
-        _ = try ZoneSync(source: DirectoryStore(root: ws.v1.path), cache: cache.path).run()
+        _ = try await ZoneSync(transport: DirectoryStore(root: ws.v1.path), cache: cache).run()
         let changed = try SyncWorkspace.keys(ws.manifest2).subtracting(try SyncWorkspace.keys(ws.manifest1))
-        let key = try #require(changed.sorted().last)
-        let failing = FailingSource(inner: DirectoryStore(root: ws.v2.path), failing: key)
-        #expect(throws: ZoneClientError.self) { try ZoneSync(source: failing, cache: cache.path).run() }
+        let key = try #require(
+            try SyncWorkspace.storeKeys(ws.manifest2).sorted().last { changed.contains(SyncWorkspace.cacheKey($0)) })
+        let failing = FailingTransport(inner: DirectoryStore(root: ws.v2.path), failing: key)
+        await #expect(throws: ZoneClientError.self) { try await ZoneSync(transport: failing, cache: cache).run() }
         #expect(try ws.cachedVersion(cache) == 1)
         // Untouched: what the failed run wrote before the failure is removed again.
         #expect(try visibleFiles(cache) == (try SyncWorkspace.keys(ws.manifest1)).union(["manifest.json"]))
-        let report = try ZoneSync(source: DirectoryStore(root: ws.v2.path), cache: cache.path).run()
+        let report = try await ZoneSync(transport: DirectoryStore(root: ws.v2.path), cache: cache).run()
         #expect(try ws.cachedVersion(cache) == 2)
         #expect(Set(report.fetched) == changed)
 
         // Into an empty cache, failing on the last object: the ones written before it go again.
         let empty = ws.dir.appendingPathComponent("empty-cache")
         let last = try #require(try ZoneManifest.decode(ws.manifest2).objects.last?.key)
-        let failingLast = FailingSource(inner: DirectoryStore(root: ws.v2.path), failing: last)
-        #expect(throws: ZoneClientError.self) { try ZoneSync(source: failingLast, cache: empty.path).run() }
+        let failingLast = FailingTransport(inner: DirectoryStore(root: ws.v2.path), failing: last)
+        await #expect(throws: ZoneClientError.self) { try await ZoneSync(transport: failingLast, cache: empty).run() }
         #expect(try visibleFiles(empty).isEmpty)
     }
 
@@ -142,17 +145,13 @@ import ZonePipeline
     }
 }
 
-/// A test double for a fault: the source as it is, except that `failing` cannot be fetched.
-struct FailingSource: ZoneSource {
+/// A test double for a fault: the store as it is, except that `failing` cannot be fetched.
+struct FailingTransport: ZoneTransport {
     let inner: DirectoryStore
     let failing: String
 
-    func object(_ key: String) throws(ZoneClientError) -> [UInt8]? {
-        if key == failing { throw .unreachable(key: key, reason: "connection reset (injected)") }
-        return try inner.object(key)
-    }
-
-    func pollManifest(ifNoneMatch etag: String?) throws(ZoneClientError) -> ManifestPoll {
-        try inner.pollManifest(ifNoneMatch: etag)
+    func get(_ request: ZoneRequest) async throws(ZoneClientError) -> ZoneResponse {
+        if request.key == failing { throw .unreachable(key: request.key, reason: "connection reset (injected)") }
+        return try await inner.get(request)
     }
 }

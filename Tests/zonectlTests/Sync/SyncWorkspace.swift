@@ -48,23 +48,37 @@ struct SyncWorkspace {
 
     func remove() { try? FileManager.default.removeItem(at: dir) }
 
-    /// The object keys a manifest names.
+    /// The files a client cache of a manifest holds: of each artifact, the object a sync
+    /// fetches (brotli when listed), decoded, at its key without `.gz` or `.br`.
     static func keys(_ manifest: [UInt8]) throws -> Set<String> {
+        Set(try ZoneManifest.decode(manifest).objects.map { cacheKey($0.object(preferring: ZoneEncoding.preferred).key) })
+    }
+
+    /// The keys of a store's manifest entries (the published objects).
+    static func storeKeys(_ manifest: [UInt8]) throws -> Set<String> {
         Set(try ZoneManifest.decode(manifest).objects.map(\.key))
     }
 
-    /// Which version `cache` holds, after checking it is complete: its manifest is exactly one of
-    /// the two, every object it names is present with its size and SHA-256, and no other visible
-    /// file is left (a kill may leave older objects, which the next sync removes).
+    /// A published key's decoded file in a cache.
+    static func cacheKey(_ key: String) -> String {
+        key.hasSuffix(".gz") || key.hasSuffix(".br") ? String(key.dropLast(3)) : key
+    }
+
+    /// Which version `cache` holds, after checking it is complete: its manifest is one of the
+    /// two (its version, and exactly the files ``keys(_:)`` names), and every file it names is
+    /// present, decoded, with its size and SHA-256.
     /// 0 when the cache has no manifest.json (a sync into an empty cache that did not switch).
     func cachedVersion(_ cache: URL) throws -> Int {
         let path = cache.appendingPathComponent("manifest.json")
         guard FileManager.default.fileExists(atPath: path.path) else { return 0 }
-        let bytes = [UInt8](try Data(contentsOf: path))
-        let version = bytes == manifest1 ? 1 : bytes == manifest2 ? 2 : 0
+        let manifest = try ZoneManifest.decode([UInt8](try Data(contentsOf: path)))
+        let published = [manifest1, manifest2].map { try? ZoneManifest.decode($0) }
+        let version = manifest.version == published[0]?.version ? 1 : manifest.version == published[1]?.version ? 2 : 0
         try #require(version != 0, "the cache's manifest.json is neither version")
+        #expect(Set(manifest.objects.map(\.key)) == (try Self.keys(version == 1 ? manifest1 : manifest2)))
         let store = DirectoryStore(root: cache.path)
-        for artifact in try ZoneManifest.decode(bytes).objects {
+        for artifact in manifest.objects {
+            #expect(artifact.contentEncoding == .identity)
             _ = try store.content(of: artifact)  // throws when missing, short or corrupt
         }
         return version

@@ -1,0 +1,114 @@
+public import Foundation
+
+/// What an app holds: one published store, kept in a local cache, read for the map and for
+/// lookups. An actor, so its calls may come from any task; the work (sync, reading and
+/// indexing a city) runs off the caller's thread.
+///
+/// ```swift
+/// let client = ZoneClient(store: URL(string: "https://cdn.example.com/zones")!, cache: cacheURL)
+/// let report = try await client.sync()
+/// let layers = try await client.zoneLayers(city: "paris")
+/// let answer = try await client.lookup(longitude: 2.35, latitude: 48.85)
+/// ```
+public actor ZoneClient {
+    /// The store: an `http(s)://` base URL or a `file://` directory.
+    public nonisolated let store: URL
+    /// The cache directory (a `file://` URL), which only this client's syncs write.
+    public nonisolated let cache: URL
+    /// How the store is read.
+    public nonisolated let transport: any ZoneTransport
+    /// The client's settings.
+    public nonisolated let configuration: Configuration
+
+    var indexes: IndexCache
+    private var running: Task<SyncReport, any Error>?
+
+    /// A client of `store`, caching it in `cache`. The transport is URLSession for an
+    /// `http(s)://` store and the directory itself for a `file://` one, unless one is given.
+    public init(
+        store: URL, cache: URL, transport: (any ZoneTransport)? = nil, configuration: Configuration = .init()
+    ) {
+        self.store = store
+        self.cache = cache
+        self.transport =
+            transport ?? (store.isFileURL ? DirectoryStore(root: store.path) : URLSessionTransport(base: store))
+        self.configuration = configuration
+        self.indexes = IndexCache(budget: configuration.indexBudgetBytes)
+    }
+
+    /// Brings the cache to the store's current version (see ``ZoneSync``). Calls made while a
+    /// sync runs wait for it and share its report. Cancelling the calling task cancels the sync
+    /// and leaves the cache at the version it had.
+    public func sync(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(ZoneClientError) -> SyncReport {
+        let task: Task<SyncReport, any Error>
+        if let running {
+            task = running
+        } else {
+            let sync = ZoneSync(
+                transport: transport, cache: cache, encodings: configuration.encodings, verify: configuration.verify,
+                concurrency: configuration.concurrentFetches)
+            task = Task { try await sync.run(progress: progress) }
+            running = task
+        }
+        defer { if running == task { running = nil } }
+        let report: SyncReport
+        do {
+            report = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch let error as ZoneClientError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
+        if report.updated || !report.fetched.isEmpty { indexes.removeAll() }
+        return report
+    }
+
+    /// The cached manifest; ``ZoneClientError/missing(key:)`` before the first sync.
+    public func manifest() throws(ZoneClientError) -> ZoneManifest {
+        try cacheStore.manifest()
+    }
+
+    /// The lookup index of `city`, built on first use from the cached artifact and kept while
+    /// the indexes of the most recently used cities fit ``Configuration/indexBudgetBytes``. An
+    /// index is immutable and `Sendable`: an app doing many lookups keeps it and calls
+    /// ``ZoneIndex/style(longitude:latitude:)`` directly.
+    public func index(city: String) throws(ZoneClientError) -> ZoneIndex {
+        let manifest = try manifest()
+        guard let entry = manifest.city(city) else { throw .unknownCity(city) }
+        if let index = indexes.index(city, version: manifest.version) { return index }
+        let content = try cacheStore.content(of: entry.artifact)
+        let index = try ZoneIndex(artifact: content, key: entry.artifact.key, priority: manifest.priority ?? [])
+        indexes.insert(index, city: city, version: manifest.version)
+        return index
+    }
+
+    /// The zone at (`longitude`, `latitude`) in `city`, or, with no city, in the first city
+    /// (manifest order) whose box holds the position and whose zones cover it.
+    public func lookup(longitude: Double, latitude: Double, city: String? = nil) throws(ZoneClientError)
+        -> ZoneLookup.Answer
+    {
+        if let city {
+            return ZoneLookup.Answer(
+                city: city, style: try index(city: city).style(longitude: longitude, latitude: latitude))
+        }
+        var first: String?
+        for entry in try manifest().cities where entry.boxContains(lon: longitude, lat: latitude) {
+            first = first ?? entry.id
+            let index = try index(city: entry.id)
+            if let zone = index.zone(longitude: longitude, latitude: latitude) {
+                return ZoneLookup.Answer(city: entry.id, style: index.zones[zone].style)
+            }
+        }
+        return ZoneLookup.Answer(city: first, style: nil)
+    }
+
+    /// The bytes the cached indexes hold.
+    public var indexBytes: Int { indexes.bytes }
+
+    /// The cache read as a store.
+    var cacheStore: DirectoryStore { DirectoryStore(root: cache.path) }
+}
