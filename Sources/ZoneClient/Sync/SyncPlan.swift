@@ -47,7 +47,7 @@ struct SyncPlan {
         guard !items.isEmpty else { return }
         var arrived = [Bool](repeating: false, count: items.count)
         do {
-            try await withThrowingTaskGroup(of: (Int, [UInt8], Int).self) { group in
+            try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
                 var next = 0
                 func start() {
                     let i = next
@@ -57,17 +57,17 @@ struct SyncPlan {
                         guard let body = try await transport.object(item.object.key) else {
                             throw ZoneClientError.missing(key: item.object.key)
                         }
-                        return (i, try item.published.accept(body, from: item.object), body.count)
+                        return (i, try item.published.accept(body, from: item.object))
                     }
                 }
                 while next < min(concurrency, items.count) { start() }
-                while let (i, content, received) = try await group.next() {
+                while let (i, content) = try await group.next() {
                     let key = items[i].artifact.key
                     try ledger.add(key)
                     try directory.store(key, content)
                     arrived[i] = true
                     report.fetched.append(key)
-                    report.bytesFetched += received
+                    report.bytesFetched += items[i].object.encodedBytes
                     done.objectsDone += 1
                     done.bytesDone += items[i].object.encodedBytes
                     progress?(done)

@@ -11,7 +11,8 @@ public struct SyncReport: Sendable, Equatable, Codable {
     /// The objects of the cached version fetched again (missing or damaged in the cache), in
     /// manifest order; each is in ``fetched`` too.
     public var repaired: [SyncRepair] = []
-    /// Bytes transferred: the objects and the manifest (0 after a 304).
+    /// Bytes fetched: the stored size of each object fetched (what the wire carries; a transport
+    /// may hand them over decoded) and the manifest's (0 after a 304).
     public var bytesFetched = 0
 
     /// True when the cache changed version.

@@ -49,10 +49,35 @@ public struct ZoneResponse: Sendable, Equatable {
 }
 
 extension ZoneTransport {
+    /// The response to `request`, asked again — up to three attempts, 0.25 s and then 0.75 s
+    /// later — after a status that says the server is passing through an overload or a restart
+    /// (500, 502, 503, 504: S3's `SlowDown` is a 503) or a failed transfer (a connection refused,
+    /// reset or closed without an answer).
+    func getRetrying(_ request: ZoneRequest) async throws(ZoneClientError) -> ZoneResponse {
+        var attempt = 1
+        while true {
+            do {
+                let response = try await get(request)
+                guard attempt < 3, [500, 502, 503, 504].contains(response.status) else { return response }
+            } catch {
+                switch error {
+                case .offline where attempt < 3, .unreachable where attempt < 3: break
+                default: throw error
+                }
+            }
+            do {
+                try await Task.sleep(nanoseconds: attempt == 1 ? 250_000_000 : 750_000_000)
+            } catch {
+                throw .cancelled
+            }
+            attempt += 1
+        }
+    }
+
     /// The object at `key`: the body of a 200, nil for 404 (and 403, which S3 sends for a
     /// missing key to a reader without list rights); any other status is an error.
     func object(_ key: String) async throws(ZoneClientError) -> [UInt8]? {
-        let response = try await get(ZoneRequest(key: key))
+        let response = try await getRetrying(ZoneRequest(key: key))
         switch response.status {
         case 200: return response.body
         case 403, 404: return nil
@@ -63,7 +88,7 @@ extension ZoneTransport {
     /// `manifest.json`, unless its version tag still equals `etag` (nil: 304).
     func pollManifest(ifNoneMatch etag: String?) async throws(ZoneClientError) -> (bytes: [UInt8], etag: String?)? {
         let key = "manifest.json"
-        let response = try await get(ZoneRequest(key: key, ifNoneMatch: etag))
+        let response = try await getRetrying(ZoneRequest(key: key, ifNoneMatch: etag))
         switch response.status {
         case 304: return nil
         case 200: return (response.body, response.etag)

@@ -3,9 +3,9 @@ import Testing
 import ZoneClient
 
 /// `zonectl sync` of a store built with `encodings: [gzip, br]`, served over loopback HTTP with
-/// `Content-Encoding: br` on `.br` objects: the client fetches only the brotli objects (the
-/// transport undoes no encoding), the cache's manifest names exactly those, and `verify`,
-/// `lookup` and a second sync accept the cache.
+/// `Content-Encoding: br` on `.br` objects: the client fetches only the brotli objects (which
+/// URLSession may hand over decoded), the cache's manifest names exactly their decoded files, and
+/// `verify`, `lookup` and a second sync accept the cache.
 @Suite(.serialized) struct SyncBrotliTests {
     /// The sample zones built with brotli (quality 11, the default) beside gzip and published to ./store.
     static func publishedStore(_ dir: URL) throws {
@@ -46,7 +46,7 @@ import ZoneClient
         let br = try syncJSON(url, brCache, in: dir)
         try #require(br.status == 0, "\(br.stderr)")
         let fetched = try #require(br.report?.fetched)
-        #expect(Set(fetched) == Set(published.objects.compactMap { $0.brotli?.key }))
+        #expect(Set(fetched) == Set(published.objects.compactMap { $0.brotli.map { SyncWorkspace.cacheKey($0.key) } }))
         let gets = try String(contentsOf: server.log, encoding: .utf8).split(separator: "\n")
         #expect(gets.filter { $0.contains(".gz ") }.isEmpty, "no gzip object was fetched: \(gets)")
         #expect(gets.count == 1 + published.objects.count)
@@ -56,17 +56,22 @@ import ZoneClient
             "sync", "--from", url, "--cache", gzCache.path, "--encodings", "gzip", "--format", "json", in: dir)
         try #require(gz.status == 0, "\(gz.stderr)")
         let gzReport = try JSONDecoder().decode(SyncJSON.self, from: Data(gz.stdout.utf8))
-        #expect(Set(gzReport.fetched) == Set(published.objects.map(\.key)))
+        #expect(Set(gzReport.fetched) == Set(published.objects.map { SyncWorkspace.cacheKey($0.key) }))
+        let gzGets = try String(contentsOf: server.log, encoding: .utf8).split(separator: "\n").dropFirst(gets.count)
+        #expect(gzGets.filter { $0.contains(".br ") }.isEmpty, "no brotli object was fetched: \(gzGets)")
         let brBytes = try #require(br.report?.bytesFetched)
         print(
             "sync of the sample store: br \(fetched.count) objects, \(brBytes) bytes; gzip \(gzReport.fetched.count) objects, \(gzReport.bytesFetched) bytes (manifest included)"
         )
         #expect(brBytes < gzReport.bytesFetched)
 
-        // The cache's manifest names the brotli objects as the entries' own, and nothing else.
+        // The cache's manifest names the decoded files as the entries' own, and nothing else.
         let cached = try DirectoryStore(root: brCache.path).manifest()
         #expect(cached.version == published.version)
-        #expect(cached.objects.allSatisfy { $0.contentEncoding == .br && $0.brotli == nil && $0.encodedSha256 != nil })
+        #expect(
+            cached.objects.allSatisfy {
+                $0.contentEncoding == .identity && $0.brotli == nil && $0.encodedSha256 == $0.sha256
+            })
         #expect(Set(cached.objects.map(\.key)) == Set(fetched))
         #expect(try visibleFiles(brCache) == Set(fetched).union(["manifest.json"]))
         for cache in [brCache, gzCache] {

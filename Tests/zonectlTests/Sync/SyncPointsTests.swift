@@ -154,14 +154,15 @@ import ZoneClient
         // One byte of a new Rome point object flipped in version 2: same size, wrong content.
         let changed = try Workspace.pointKeys(ws.manifest2).subtracting(try SyncWorkspace.keys(ws.manifest1))
         let key = try #require(changed.sorted().first)
-        let object = ws.v2.appendingPathComponent(key)
+        let storeKey = try #require(try SyncWorkspace.storeKeys(ws.manifest2).first { SyncWorkspace.cacheKey($0) == key })
+        let object = ws.v2.appendingPathComponent(storeKey)
         var bytes = [UInt8](try Data(contentsOf: object))
         bytes[bytes.count / 2] ^= 0xff
         try Data(bytes).write(to: object)
 
         let r = try syncJSON(ws.v2.path, cache, in: ws.dir)
         #expect(r.status == 2)
-        #expect(r.stderr.contains(key), "\(r.stderr)")
+        #expect(r.stderr.contains(storeKey), "\(r.stderr)")
         #expect(try Data(contentsOf: cache.appendingPathComponent("manifest.json")) == before)
         #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent(key).path))
         try ws.checkCache(cache, holds: ws.manifest1)

@@ -2,6 +2,20 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    private let streamSocket = Int32(SOCK_STREAM.rawValue)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+    private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+    private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Glibc.connect(fd, address, length)
+    }
+#elseif canImport(Darwin)
+    import Darwin
+    private let streamSocket = SOCK_STREAM
+    private let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each socket instead
+    private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+    private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Darwin.connect(fd, address, length)
+    }
 #endif
 
 /// Small POSIX socket helpers for the loopback servers of the tests (IPv4, 127.0.0.1).
@@ -12,7 +26,7 @@ public enum LoopbackSocket {
 
     /// A TCP socket listening on 127.0.0.1 at an ephemeral port, and that port.
     public static func listen(backlog: Int32 = 64) throws -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -22,7 +36,7 @@ public enum LoopbackSocket {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, Glibc.listen(fd, backlog) == 0 else {
+        guard bound == 0, systemListen(fd, backlog) == 0 else {
             close(fd)
             throw Failure(description: "bind/listen: errno \(errno)")
         }
@@ -38,12 +52,12 @@ public enum LoopbackSocket {
 
     /// A connected socket to 127.0.0.1:`port`, or nil when nothing listens there.
     public static func connect(port: Int) -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return nil }
         var address = loopback(port: port)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
@@ -58,7 +72,7 @@ public enum LoopbackSocket {
     public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, noSignal) }
             if sent < 0, errno == EINTR { continue }
             guard sent > 0 else { return false }
             offset += sent
@@ -78,13 +92,16 @@ public enum LoopbackSocket {
 
     /// Closes with SO_LINGER 0, so the peer sees a TCP reset instead of an orderly close.
     public static func reset(_ fd: Int32) {
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close(fd)
     }
 
     private static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
