@@ -368,11 +368,11 @@ def main():
         return run(sys.modules[__name__])
     with open(args.full) as full, open(args.client) as client:
         problems, summary = check(os.path.abspath(args.root), json.load(full), json.load(client))
-    for problem in problems:
-        print(f"check-client-portability: {problem}", file=sys.stderr)
     print(f"check-client-portability: {summary}")
+    for problem in problems:
+        print(f"check-client-portability: {problem}")
     if problems:
-        print(f"check-client-portability: FAILED ({len(problems)} problem(s))", file=sys.stderr)
+        print(f"check-client-portability: FAILED ({len(problems)} problem(s))")
         return 1
     return 0
 
