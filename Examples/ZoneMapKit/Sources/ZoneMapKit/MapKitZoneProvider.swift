@@ -2,8 +2,8 @@
     import MapKit
     import ZoneClient
 
-    /// MapKit behind ``ZoneMapProvider``: the zones as overlays on an `MKMapView` (whose delegate
-    /// it becomes), coloured from their ``ZoneStyle``.
+    /// MapKit behind ``ZoneMapProvider``: the zones as overlays on an `MKMapView`, whose
+    /// delegate it becomes.
     @MainActor
     final class MapKitZoneProvider: NSObject, ZoneMapProvider, MKMapViewDelegate {
         let mapView: MKMapView

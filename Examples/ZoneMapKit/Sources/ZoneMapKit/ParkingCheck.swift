@@ -1,7 +1,7 @@
 import ZoneClient
 
-/// "May I park here?", answered from the synced cache (no network): whether the zone at the
-/// position has one of the `allowed` styles. Outside every zone (or every city): false.
+/// "May I park here?", from the synced cache (no network): whether the zone at the position
+/// has one of the `allowed` styles. Outside every zone (or every city): false.
 func mayPark(_ client: ZoneClient, longitude: Double, latitude: Double, allowed: Set<String>)
     async throws(ZoneClientError) -> Bool
 {
@@ -10,8 +10,8 @@ func mayPark(_ client: ZoneClient, longitude: Double, latitude: Double, allowed:
     return allowed.contains(style)
 }
 
-/// Many positions in one city (a route, a list of car parks): the city's index is fetched once
-/// (built off the caller's thread on first use) and asked directly, with no actor hop a point.
+/// Many positions in one city (a route, a list of car parks): the city's index once, then
+/// direct calls, with no actor hop a position.
 func zoneStyles(_ client: ZoneClient, city: String, positions: [(longitude: Double, latitude: Double)])
     async throws(ZoneClientError) -> [String?]
 {

@@ -3,8 +3,7 @@
     import UIKit
     import ZoneClient
 
-    /// One city's zone layers as MapKit overlays: the polygons of each layer's GeoJSON, in draw
-    /// order, each titled with its layer's style name so that its renderer gets the layer's colours.
+    /// A city's zone layers as MapKit overlays, in draw order, each titled with its layer's style.
     @MainActor
     struct ZoneOverlays {
         /// MKPolygon and MKMultiPolygon overlays, lowest priority first: add them in this order.
@@ -25,7 +24,7 @@
             }
         }
 
-        /// The renderer of one of ``overlays`` (for `MKMapViewDelegate.mapView(_:rendererFor:)`).
+        /// The renderer of one of ``overlays``, for `MKMapViewDelegate.mapView(_:rendererFor:)`.
         func renderer(for overlay: any MKOverlay) -> MKOverlayRenderer {
             let renderer: MKOverlayPathRenderer
             switch overlay {

@@ -1,8 +1,8 @@
 import Foundation
 import ZoneClient
 
-/// The zones of a map screen: one client for the app's lifetime, synced at launch and every
-/// 15 minutes, and the current city's zones on whichever map provider the screen uses.
+/// A map screen's zones: one client for the app's lifetime, synced at launch and every 15
+/// minutes, and the current city's zones on whichever map provider the screen uses.
 @MainActor
 final class ZoneScreen {
     let client: ZoneClient
@@ -11,25 +11,19 @@ final class ZoneScreen {
     private var updates: Task<Void, Never>?
 
     init(store: URL, map: any ZoneMapProvider) throws {
-        // A directory only the client writes: it refuses one holding other files.
         let support = try FileManager.default.url(
             for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
         client = ZoneClient(store: store, cache: support.appendingPathComponent("zones", isDirectory: true))
         self.map = map
     }
 
-    /// At launch: the zones the cache has (none before the first sync), then syncs until ``stop()``.
+    /// At launch: what the cache has (nothing before the first sync), then the syncs.
     func start() {
         Task { await reload() }
-        updates = Task { [client] in
-            await keepZonesCurrent(client) { [weak self] in await self?.reload() }
-        }
+        updates = Task { [client] in await keepZonesCurrent(client) { [weak self] in await self?.reload() } }
     }
 
-    /// Cancels the syncs; one cancelled halfway leaves the cache at the version it had.
-    func stop() {
-        updates?.cancel()
-    }
+    func stop() { updates?.cancel() }  // a sync cancelled halfway leaves the cache as it was
 
     func reload() async {
         guard let layers = try? await client.zoneLayers(city: city) else { return }
