@@ -71,6 +71,7 @@ def closure(dump, product=PRODUCT):
 
 
 def on_apple(platforms):
+    """Whether `platforms` (None: all of them) includes an Apple one."""
     return platforms is None or bool(platforms & APPLE)
 
 
@@ -95,7 +96,7 @@ def closure_problems(dump, reached):
             if kind == "unsafeFlags":
                 problems.append(
                     f"{name} has unsafeFlags: SwiftPM refuses them in a package an app adds by version")
-            elif setting["tool"] == "linker" and on_apple(platforms) and on_apple(frozenset(only) if only else None):
+            elif setting["tool"] == "linker" and on_apple(platforms) and on_apple(frozenset(only or APPLE)):
                 problems.append(
                     f"{name} has a linker setting ({kind}) that applies on Apple platforms: "
                     f"condition it to .linux or drop it")
@@ -122,7 +123,8 @@ def client_only_problems(full, client, reached):
     declared = {t["name"] for t in client["targets"]}
     problems = []
     if declared - expected:
-        problems.append(f"ZONECTL_CLIENT_ONLY=1 declares targets outside the client: {', '.join(sorted(declared - expected))}")
+        extra = ", ".join(sorted(declared - expected))
+        problems.append(f"ZONECTL_CLIENT_ONLY=1 declares targets outside the client: {extra}")
     if expected - declared:
         problems.append(f"ZONECTL_CLIENT_ONLY=1 lacks client targets: {', '.join(sorted(expected - declared))}")
     products = sorted(p["name"] for p in client["products"])
@@ -319,7 +321,9 @@ def compiled_block_problems(root, relative, block, line, workflow):
     if text.rstrip("\n") != block.rstrip("\n"):
         problems.append(f"{GUIDE}:{line}: the block differs from {relative}; copy the file into the guide")
     package = os.path.dirname(source)
-    while package not in (root, os.path.dirname(package)) and not os.path.exists(os.path.join(package, "Package.swift")):
+    while package not in (root, os.path.dirname(package)):
+        if os.path.exists(os.path.join(package, "Package.swift")):
+            break
         package = os.path.dirname(package)
     if os.path.relpath(package, root) not in workflow:
         problems.append(f"{WORKFLOW} does not build {os.path.relpath(package, root)}, where {relative} is")
@@ -331,6 +335,7 @@ def compiled_block_problems(root, relative, block, line, workflow):
 def check(root, full, client):
     reached = closure(full)
     problems = closure_problems(full, reached)
+    problems += [f"ZONECTL_CLIENT_ONLY=1: {p}" for p in closure_problems(client, closure(client))]
     problems += client_only_problems(full, client, reached)
     local = {name for name in reached if ":" not in name}
     sources, imports = source_problems(root, full, local | set(CLIENT_TESTS))
@@ -340,7 +345,7 @@ def check(root, full, client):
         f"{PRODUCT} closure: {', '.join(label(n, p) for n, p in ordered(full, reached))}; "
         f"{sources} sources (with {' and '.join(CLIENT_TESTS)}), "
         f"{f'{len(imports)} problem(s) in them' if imports else 'no unguarded platform import'}; "
-        f"{blocks} guide block(s) equal to their files")
+        f"{blocks} compiled guide blocks compared with their files")
     return problems, summary
 
 

@@ -131,7 +131,8 @@ def import_cases(guard, failures):
     for name, source, expected in IMPORT_CASES:
         found = [module for _, module, _ in guard.unguarded_imports(source, modules)]
         expect(found == expected, f"imports, {name}: found {found}, expected {expected}", failures)
-    lines = [line for line, _, _ in guard.unguarded_imports('let s = """\n\n"""\n// x\n/*\n*/\nimport Glibc\n', modules)]
+    source = 'let s = """\n\n"""\n// x\n/*\n*/\nimport Glibc\n'
+    lines = [line for line, _, _ in guard.unguarded_imports(source, modules)]
     expect(lines == [7], f"line numbers survive blanked strings and comments: {lines}", failures)
     problems = [p for _, _, p in guard.unguarded_imports("#if os(Linux)\nimport Glibc\n", modules)]
     expect(problems == ["#if without #endif"], f"an unbalanced #if is caught: {problems}", failures)
@@ -169,7 +170,8 @@ def guide_cases(guard, root, failures):
     code = "#if canImport(MapKit)\n    import MapKit\n#endif\n"
     write(os.path.join(root, "Examples/ZoneMapKit/Package.swift"), "// swift-tools-version: 6.0\n")
     write(os.path.join(root, example), code)
-    write(os.path.join(root, guard.WORKFLOW), "run: xcodebuild -scheme ZoneMapKit\n  working-directory: Examples/ZoneMapKit\n")
+    write(os.path.join(root, guard.WORKFLOW),
+          "run: xcodebuild -scheme ZoneMapKit\n  working-directory: Examples/ZoneMapKit\n")
 
     def guide(block, mark=f"<!-- compiled by .github/workflows/apple.yml: {example} -->"):
         write(os.path.join(root, guard.GUIDE),
