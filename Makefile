@@ -5,7 +5,7 @@
 #                     (.zonectl/client-cache) and look up one point of each sample city there
 #   make test         install system libraries + Python test tools (.venv), lint, build, run the
 #                     tests, then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
-#   make lint         swift format lint --strict with .swift-format (make format rewrites in place)
+#   make lint         swift format lint --strict (make format rewrites), scripts/check-client-portability.sh
 #   make bench        zonectl against ogr2ogr and geopandas on the benchmark corpus: one table
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
@@ -72,9 +72,14 @@ run: deps-run release
 	.build/release/zonectl lookup --config $(CONFIG) --from .zonectl/client-cache --input examples/sample-points.txt
 
 # The style rules are in .swift-format (4-space indent, 120 columns, ordered imports, ...).
-SWIFT_SOURCES := Package.swift Sources Tests
+# scripts/check-client-portability.sh checks what Linux can of ZoneClient on Apple platforms
+# (its closure from dump-package, platform imports, docs/CLIENT.md's compiled blocks); its
+# --self-test first shows that each check catches what it should.
+SWIFT_SOURCES := Package.swift Sources Tests Examples
 lint:
 	swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+	scripts/check-client-portability.sh --self-test
+	scripts/check-client-portability.sh
 
 format:
 	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)

@@ -92,10 +92,11 @@ import ZoneClient
         #expect(throws: ZoneClientError.self) { try store.manifest() }
     }
 
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] { try pipe("/bin/gzip", ["-9", "-n", "-c"], bytes) }
+    // Programs at paths Debian and macOS share (the Apple workflow runs these tests too).
+    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] { try pipe("/usr/bin/gzip", ["-9", "-n", "-c"], bytes) }
 
     static func sha256(_ bytes: [UInt8]) throws -> String {
-        String(String(decoding: try pipe("/usr/bin/sha256sum", [], bytes), as: UTF8.self).prefix(64))
+        String(String(decoding: try pipe("/usr/bin/shasum", ["-a", "256"], bytes), as: UTF8.self).prefix(64))
     }
 
     /// `bytes` through a program's stdin; its stdout.
