@@ -27,7 +27,8 @@ let clientTargets: [Target] = [
     // A loopback HTTP/1.1 server on POSIX sockets that serves a store as S3 and CDNs do, with
     // faults on demand (the client's tests; portable, so the Apple workflow runs them too).
     .target(name: "ClientTestSupport", path: "Tests/ClientTestSupport"),
-    .testTarget(name: "ZoneClientTests", dependencies: ["ZoneClient", "ClientTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(
+        name: "ZoneClientTests", dependencies: ["ZoneClient", "ClientTestSupport"], resources: [.copy("Fixtures")]),
 ]
 
 @MainActor func clientPackage() -> Package {

@@ -1,5 +1,5 @@
-import Foundation
 import ClientTestSupport
+import Foundation
 import Testing
 
 @testable import ZoneClient

@@ -72,7 +72,9 @@ import Testing
                 == ZoneArtifact(
                     key: "points/cars/rome/i.bin", sha256: "i", bytes: 4, encodedBytes: 4, contentEncoding: .identity,
                     encodedSha256: "i"))
-        #expect(fetch.contains(ZoneObject(key: "points/cars/rome/i.bin.br", encoding: .br, encodedBytes: 7, encodedSha256: Self.sha)))
+        #expect(
+            fetch.contains(
+                ZoneObject(key: "points/cars/rome/i.bin.br", encoding: .br, encodedBytes: 7, encodedSha256: Self.sha)))
 
         // Every other member of the layer entry is written back unchanged.
         func points(_ bytes: [UInt8]) throws -> JSONValue? {
@@ -82,7 +84,8 @@ import Testing
             return root["points"]
         }
         let gzipOnly = Array(Self.manifest(extra: "").utf8)
-        let (gzipCacheBytes, _, _) = try ZoneManifest.decode(gzipOnly).cacheManifest(gzipOnly, preferring: [.br, .gzip])
+        let (gzipCacheBytes, _, _) = try ZoneManifest.decode(gzipOnly).cacheManifest(
+            gzipOnly, preferring: [.br, .gzip])
         #expect(gzipCacheBytes != gzipOnly)  // the style table is held decoded
         // Each point object is rewritten to its decoded file; every other member stays.
         func withoutObjectMembers(_ value: JSONValue?) -> JSONValue? {

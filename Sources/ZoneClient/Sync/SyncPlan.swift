@@ -86,7 +86,8 @@ struct SyncPlan {
         let order = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.artifact.key, $0) })
         report.fetched.sort { order[$0, default: 0] < order[$1, default: 0] }
         report.repaired = items.enumerated().compactMap { i, item in
-            arrived[i] && oldKeys[item.artifact.key] != nil ? SyncRepair(key: item.artifact.key, damage: item.damage) : nil
+            arrived[i] && oldKeys[item.artifact.key] != nil
+                ? SyncRepair(key: item.artifact.key, damage: item.damage) : nil
         }
     }
 }

@@ -153,7 +153,8 @@ struct ObjectStoreTransport: ZoneTransport {
     func get(_ request: ZoneRequest) async throws(ZoneClientError) -> ZoneResponse {
         if Task.isCancelled { throw .cancelled }
         let store = store
-        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<StoredObject?, any Error>, Never>) in
+        let result = await withCheckedContinuation {
+            (done: CheckedContinuation<Result<StoredObject?, any Error>, Never>) in
             DispatchQueue.global().async { done.resume(returning: Result { try store.get(request.key) }) }
         }
         let stored: StoredObject?

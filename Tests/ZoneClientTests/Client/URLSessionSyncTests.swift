@@ -23,7 +23,8 @@ import ZoneClient
         #expect(try fx.cachedVersion() == published.version)
         // Brotli objects are fetched (the manifest lists them), and only those.
         let gets = server.log.filter { $0.key != "manifest.json" }
-        #expect(gets.count == published.objects.count && gets.allSatisfy { $0.key.hasSuffix(".br") && $0.status == 200 })
+        #expect(
+            gets.count == published.objects.count && gets.allSatisfy { $0.key.hasSuffix(".br") && $0.status == 200 })
         // The report counts the stored (encoded) bytes, whatever URLSession handed over.
         let stored = published.objects.reduce(0) { $0 + ($1.brotli?.encodedBytes ?? 0) }
         #expect(first.bytesFetched > stored && first.bytesFetched < stored + 10_000)

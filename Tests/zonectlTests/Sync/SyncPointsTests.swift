@@ -61,7 +61,9 @@ import ZoneClient
                 for city in try #require(layer["cities"] as? [[String: Any]]) {
                     let band = try #require(city["band"] as? [String: Any])
                     let metatiles = try #require(city["metatiles"] as? [[String: Any]])
-                    for file in [band] + metatiles { keys.insert(SyncWorkspace.cacheKey(try #require(file["key"] as? String))) }
+                    for file in [band] + metatiles {
+                        keys.insert(SyncWorkspace.cacheKey(try #require(file["key"] as? String)))
+                    }
                 }
             }
             return keys
@@ -154,7 +156,8 @@ import ZoneClient
         // One byte of a new Rome point object flipped in version 2: same size, wrong content.
         let changed = try Workspace.pointKeys(ws.manifest2).subtracting(try SyncWorkspace.keys(ws.manifest1))
         let key = try #require(changed.sorted().first)
-        let storeKey = try #require(try SyncWorkspace.storeKeys(ws.manifest2).first { SyncWorkspace.cacheKey($0) == key })
+        let storeKey = try #require(
+            try SyncWorkspace.storeKeys(ws.manifest2).first { SyncWorkspace.cacheKey($0) == key })
         let object = ws.v2.appendingPathComponent(storeKey)
         var bytes = [UInt8](try Data(contentsOf: object))
         bytes[bytes.count / 2] ^= 0xff

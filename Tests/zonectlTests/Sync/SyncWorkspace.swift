@@ -51,7 +51,10 @@ struct SyncWorkspace {
     /// The files a client cache of a manifest holds: of each artifact, the object a sync
     /// fetches (brotli when listed), decoded, at its key without `.gz` or `.br`.
     static func keys(_ manifest: [UInt8]) throws -> Set<String> {
-        Set(try ZoneManifest.decode(manifest).objects.map { cacheKey($0.object(preferring: ZoneEncoding.preferred).key) })
+        Set(
+            try ZoneManifest.decode(manifest).objects.map {
+                cacheKey($0.object(preferring: ZoneEncoding.preferred).key)
+            })
     }
 
     /// The keys of a store's manifest entries (the published objects).
