@@ -106,8 +106,11 @@ public actor ZoneClient {
         return ZoneLookup.Answer(city: first, style: nil)
     }
 
-    /// The bytes the cached indexes hold.
+    /// The bytes the indexes kept in memory hold.
     public var indexBytes: Int { indexes.bytes }
+
+    /// The cities whose indexes are kept in memory, least recently used first.
+    public var indexedCities: [String] { indexes.cities }
 
     /// The cache read as a store.
     var cacheStore: DirectoryStore { DirectoryStore(root: cache.path) }
