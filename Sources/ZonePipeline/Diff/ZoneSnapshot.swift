@@ -55,7 +55,7 @@ public struct ZoneSnapshot: Sendable {
         if let problem = artifact.contentProblems(stored).first {
             throw .corruptArtifact(key: artifact.key, reason: problem)
         }
-        do { return artifact.isBrotli ? try Brotli.decompress(stored) : try Gzip.decompress(stored) } catch {
+        do { return try artifact.decoded(stored) } catch {
             throw .corruptArtifact(key: artifact.key, reason: artifact.isBrotli ? "not brotli data" : "not gzip data")
         }
     }

@@ -91,6 +91,16 @@ extension Manifest {
         /// True for a brotli artifact (`Content-Encoding: br`), false for gzip.
         public var isBrotli: Bool { metadata.contentEncoding == "br" }
 
+        /// The content of `stored`, this artifact's object: brotli, gzip, or the content itself in
+        /// a client cache (`identity`, as ZoneClient keeps every file).
+        public func decoded(_ stored: [UInt8]) throws -> [UInt8] {
+            switch metadata.contentEncoding {
+            case "br": try Brotli.decompress(stored)
+            case "identity": stored
+            default: try Gzip.decompress(stored)
+            }
+        }
+
         /// What is wrong with `bytes` as this artifact (stored size and SHA-256, gzip or brotli,
         /// uncompressed size, SHA-256 of the content); empty when they are what the manifest promises.
         public func contentProblems(_ bytes: [UInt8]) -> [String] {
@@ -101,8 +111,7 @@ extension Manifest {
             if let encodedSha256, sha256Hex(bytes) != encodedSha256 {
                 problems.append("sha256 of the stored bytes differs from the manifest")
             }
-            let decoded = isBrotli ? try? Brotli.decompress(bytes) : try? Gzip.decompress(bytes)
-            guard let raw = decoded else { return problems + [isBrotli ? "not brotli data" : "not gzip data"] }
+            guard let raw = try? decoded(bytes) else { return problems + [isBrotli ? "not brotli data" : "not gzip data"] }
             if raw.count != self.bytes {
                 problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)")
             }
