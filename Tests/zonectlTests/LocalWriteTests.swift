@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoneClient
 
 /// Every local write follows the output rule of `build`: `style --out` replaces only a style
 /// zonectl wrote, `diff --svg` and `sync --cache` only a directory zonectl made for them; the
@@ -114,6 +115,8 @@ import Testing
         #expect(forced.status == 0, "\(forced.stderr)")
         let inMine = try fileTree(mine)
         #expect(inMine["notes.txt"] == Data("keep".utf8))
-        #expect(inMine["manifest.json"] == (try Data(contentsOf: dir.appendingPathComponent("store/manifest.json"))))
+        let cached = try ZoneManifest.decode([UInt8](try #require(inMine["manifest.json"])))
+        let published = try DirectoryStore(root: dir.appendingPathComponent("store").path).manifest()
+        #expect(cached.version == published.version)
     }
 }

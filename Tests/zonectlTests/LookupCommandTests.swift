@@ -28,7 +28,7 @@ import ZoneClient
         var rng = SystemRandomNumberGenerator()
         for city in manifest.cities {
             let index = try ZoneIndex(artifact: try store.content(of: city.artifact), key: city.artifact.key)
-            let (w, s, e, n) = (city.bbox[0], city.bbox[1], city.bbox[2], city.bbox[3])
+            let (w, s, e, n) = (city.bbox.west, city.bbox.south, city.bbox.east, city.bbox.north)
             guard w < e else { continue }  // across 180°: not in the sample cities
             let points = (0..<400).map { _ in
                 (Double.random(in: w...e, using: &rng), Double.random(in: s...n, using: &rng))
@@ -140,8 +140,8 @@ import ZoneClient
         let city = try #require(try store.manifest().cities.first)
         let index = try ZoneIndex(artifact: try store.content(of: city.artifact))
         for i in 0..<10_000 {
-            let lon = city.bbox[0] + (city.bbox[2] - city.bbox[0]) * Double(i % 100) / 100
-            let lat = city.bbox[1] + (city.bbox[3] - city.bbox[1]) * Double(i / 100) / 100
+            let lon = city.bbox.west + (city.bbox.east - city.bbox.west) * Double(i % 100) / 100
+            let lat = city.bbox.south + (city.bbox.north - city.bbox.south) * Double(i / 100) / 100
             if let style = index.style(longitude: lon, latitude: lat) { return (lon, lat, city.id, style) }
         }
         throw LookupTestError("no position inside a zone of \(city.id)")

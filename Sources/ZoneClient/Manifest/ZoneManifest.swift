@@ -31,12 +31,12 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         /// The artifact as stored.
         public var artifact: ZoneArtifact
         /// `[west, south, east, north]` of the city's zones; west > east when it crosses 180°.
-        public var bbox: [Double]
+        public var bbox: ZoneBBox
         /// The style names of the city's zones, sorted.
         public var styles: [String]
 
         /// A city entry.
-        public init(id: String, artifact: ZoneArtifact, bbox: [Double], styles: [String]) {
+        public init(id: String, artifact: ZoneArtifact, bbox: ZoneBBox, styles: [String]) {
             self.id = id
             self.artifact = artifact
             self.bbox = bbox
@@ -49,7 +49,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decode(String.self, forKey: .id)
-            bbox = try c.decode([Double].self, forKey: .bbox)
+            bbox = try c.decode(ZoneBBox.self, forKey: .bbox)
             styles = try c.decode([String].self, forKey: .styles)
             artifact = try ZoneArtifact(from: decoder)
         }
@@ -64,11 +64,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         }
 
         /// True when `(lon, lat)` is inside the closed `bbox` (across 180° when west > east).
-        public func boxContains(lon: Double, lat: Double) -> Bool {
-            guard bbox.count == 4, bbox[1] <= lat, lat <= bbox[3] else { return false }
-            if bbox[0] <= bbox[2] { return bbox[0] <= lon && lon <= bbox[2] }
-            return lon >= bbox[0] || lon <= bbox[2]
-        }
+        public func boxContains(lon: Double, lat: Double) -> Bool { bbox.contains(longitude: lon, latitude: lat) }
     }
 
     /// A manifest.

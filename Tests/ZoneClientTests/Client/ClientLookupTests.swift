@@ -17,8 +17,8 @@ import ZoneClient
         for city in reference.manifest.cities {
             let box = city.bbox
             for _ in 0..<400 {
-                let lon = box[0] + (box[2] - box[0]) * rng.unit()
-                let lat = box[1] + (box[3] - box[1]) * rng.unit()
+                let lon = box.west + (box.east - box.west) * rng.unit()
+                let lat = box.south + (box.north - box.south) * rng.unit()
                 let expected = try reference.lookup(longitude: lon, latitude: lat)
                 #expect(try await client.lookup(longitude: lon, latitude: lat) == expected)
                 #expect(try await client.lookup(longitude: lon, latitude: lat, city: city.id).style

@@ -23,7 +23,7 @@ import ZoneClient
     static func positions(_ manifest: ZoneManifest) -> String {
         var lines: [String] = []
         for city in manifest.cities {
-            let (west, south, east, north) = (city.bbox[0], city.bbox[1], city.bbox[2], city.bbox[3])
+            let (west, south, east, north) = (city.bbox.west, city.bbox.south, city.bbox.east, city.bbox.north)
             for (fx, fy) in [(0.5, 0.5), (0.3, 0.4), (0.7, 0.6), (0.45, 0.7), (0.6, 0.25)] {
                 lines.append("\(west + (east - west) * fx),\(south + (north - south) * fy)")
             }
