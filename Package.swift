@@ -13,10 +13,11 @@ let clientTargets: [Target] = [
     .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
     // Decoding errors of a published manifest in plain words, naming the member by its JSON path.
     .target(name: "DecodingMessage"),
-    // The client apps link: sync over URLSession (or any ZoneTransport), zone layers and styles
-    // for map SDKs, point lookup. No ZonePipeline, no libcurl.
+    // Everything a client needs but the network: manifest, ZoneSync over any ZoneTransport, the
+    // cache, artifact checks, gzip and brotli, ZoneIndex, zone layers and styles, the MapLibre
+    // style. The zonectl CLI links this alone, so its commands start without libcurl.
     .target(
-        name: "ZoneClient",
+        name: "ZoneClientCore",
         dependencies: [
             // gzip and brotli readers: system libraries on Linux, the Compression framework on Apple platforms.
             .target(name: "CZlib", condition: .when(platforms: [.linux])),
@@ -24,6 +25,9 @@ let clientTargets: [Target] = [
             "DecodingMessage", .product(name: "Crypto", package: "swift-crypto"),
         ],
         exclude: [".swift-format"]),
+    // The client apps add: the ZoneClient actor and URLSessionTransport, over ZoneClientCore
+    // (re-exported). No ZonePipeline, no libcurl of ours.
+    .target(name: "ZoneClient", dependencies: ["ZoneClientCore"], exclude: [".swift-format"]),
     // A loopback HTTP/1.1 server on POSIX sockets that serves a store as S3 and CDNs do, with
     // faults on demand (the client's tests; portable, so the Apple workflow runs them too).
     .target(name: "ClientTestSupport", path: "Tests/ClientTestSupport"),
@@ -48,6 +52,8 @@ let clientTargets: [Target] = [
         platforms: [.macOS(.v12), .iOS(.v15)],
         products: [
             .executable(name: "zonectl", targets: ["zonectl"]),
+            .executable(name: "zonectl-http", targets: ["zonectl-http"]),
+        .executable(name: "zonectl-http", targets: ["zonectl-http"]),
             .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
             .library(name: "S3Upload", targets: ["S3Upload"]),
             .library(name: "ZoneClient", targets: ["ZoneClient"]),
@@ -87,10 +93,13 @@ let clientTargets: [Target] = [
             .executableTarget(
                 name: "zonectl",
                 dependencies: [
-                    "ZonePipeline", "S3Upload", "ZoneClient", "URLRedaction",
+                    "ZonePipeline", "S3Upload", "ZoneClientCore", "URLRedaction",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 ]
             ),
+            // `zonectl sync --from http(s)://` runs this beside zonectl: the sync over URLSession, whose
+            // libcurl zonectl itself never loads.
+            .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient"]),
             .executableTarget(
                 name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
 

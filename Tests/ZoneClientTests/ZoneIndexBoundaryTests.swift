@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 @Suite struct ZoneIndexBoundaryTests {
     let index: ZoneIndex

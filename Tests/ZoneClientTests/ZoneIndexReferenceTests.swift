@@ -2,7 +2,7 @@ import ClientTestSupport
 import Foundation
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// The grid's answers against a plain crossing count over every edge (same exact predicate), on
 /// a star-shaped zone and its neighbour (a box with the star as its hole): random points, points

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// The client's model of the manifest's `points`: every object a point layer entry names is found
 /// generically (any JSON object with `key` and `sha256`), so a member the pipeline adds later

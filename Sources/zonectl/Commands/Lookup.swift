@@ -1,5 +1,5 @@
 import ArgumentParser
-import ZoneClient
+import ZoneClientCore
 import ZonePipeline
 
 extension Zonectl {

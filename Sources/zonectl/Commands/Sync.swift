@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import URLRedaction
-import ZoneClient
+import ZoneClientCore
 import ZonePipeline
 
 extension Zonectl {
@@ -68,12 +68,17 @@ extension Zonectl {
                 BuildRequest(configFile: configFile).inputs + [.init(configFile.config.output, "the build output")]
             if case .directory(let path) = location { protected.append(.init(path, "the source store")) }
             try OwnedDirectory.check(cache, for: .clientCache, protecting: protected, force: force).prepare()
-            let sync = ZoneSync(
-                transport: try transport(location, configFile.config), cache: URL(fileURLWithPath: cache),
-                encodings: try encodingList(), verify: verify, adopt: true)
             let report: SyncReport
             do {
-                report = try awaitBlocking { try await sync.run() }
+                if case .http(let url) = location {
+                    report = try HTTPSync.run(
+                        url, cache: cache, encodings: encodings, verify: verify)
+                } else {
+                    let sync = ZoneSync(
+                        transport: try transport(location, configFile.config), cache: URL(fileURLWithPath: cache),
+                        encodings: try encodingList(), verify: verify, adopt: true)
+                    report = try awaitBlocking { try await sync.run() }
+                }
             } catch {
                 throw SyncError(description: redactingURLCredentials("\(from): \(error)"))
             }
@@ -85,13 +90,12 @@ extension Zonectl {
             return .success
         }
 
-        /// How `--from` is read: URLSession for http(s), the S3 client for s3://, files for a directory.
+        /// How `--from` is read: the S3 client for s3://, files for a directory (http(s) runs in
+        /// zonectl-http, ``HTTPSync``).
         private func transport(_ location: StoreLocation, _ config: PipelineConfig) throws -> any ZoneTransport {
             switch location {
-            case .http(let url):
-                guard let base = URL(string: url) else { throw ValidationError("--from \(url): not a URL") }
-                return URLSessionTransport(base: base)
             case .s3: return ObjectStoreTransport(store: try openStore(from, config: config, option: "--from"))
+            case .http: throw SyncError(description: "\(from): an http(s) store is synced by zonectl-http")
             case .directory(let path): return DirectoryStore(root: path)
             }
         }

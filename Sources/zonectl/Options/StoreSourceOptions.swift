@@ -1,5 +1,5 @@
 import ArgumentParser
-import ZoneClient
+import ZoneClientCore
 
 /// `--from`: a published store a client reads (lookup, and later sync and style).
 struct StoreSourceOptions: ParsableArguments {

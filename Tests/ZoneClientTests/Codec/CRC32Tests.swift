@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// CRC-32 known answers (the check value of the CRC catalogue, and zlib's `crc32()`).
 @Suite struct CRC32Tests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// ``Gunzip`` as the store uses it: zlib on Linux, the Compression framework on Apple platforms.
 @Suite struct GunzipTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// The gzip header and trailer checks the Apple gzip reader relies on, run here with zlib's raw
 /// inflate in place of `COMPRESSION_ZLIB` (on Apple platforms, with the Compression framework's).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// gzip test data written by Python's gzip and zlib modules (not by the code under test):
 /// one member of ``content``, and headers with each optional field for the same member body.

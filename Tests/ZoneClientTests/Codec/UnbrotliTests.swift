@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 
 /// ``Unbrotli`` on its own: exactly one complete stream (libbrotlidec on Linux, the Compression
 /// framework on Apple platforms).

@@ -1,0 +1,40 @@
+import Foundation
+import ZoneClientCore
+
+/// `zonectl sync --from http(s)://…`: the sync runs in `zonectl-http`, beside this binary, over
+/// URLSession (ZoneClient's transport, as in an app). zonectl itself does not link the
+/// networking stack, so no command of it loads libcurl and its libraries at start.
+enum HTTPSync {
+    /// Runs `zonectl-http sync` and returns its report; its error line becomes the error.
+    static func run(_ url: String, cache: String, encodings: String, verify: Bool) throws -> SyncReport {
+        let program = helperPath()
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw SyncError(description: "\(program): missing; `zonectl sync --from http(s)://` runs it (build it with zonectl)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["sync", url, cache, encodings] + (verify ? ["--verify"] : [])
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both to their end before waiting: a full pipe would stall the child.
+        let stderrReader = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = try awaitBlocking { await stderrReader.value }
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw SyncError(description: message.isEmpty ? "zonectl-http exited with \(process.terminationStatus)" : message)
+        }
+        return try JSONDecoder().decode(SyncReport.self, from: stdout)
+    }
+
+    /// `zonectl-http` in the directory of this executable.
+    private static func helperPath() -> String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("zonectl-http").path
+    }
+}
