@@ -18,6 +18,12 @@ public enum ZoneClientError: Error, Equatable, CustomStringConvertible {
     case unreachable(key: String, reason: String)
     /// A file of the local cache could not be read, written, renamed or removed.
     case cache(path: String, reason: String)
+    /// The style table is not a JSON object of styles, or one of its values breaks the rule the
+    /// pipeline checks (colours MapLibre reads, opacities in 0…1, widths >= 0).
+    case badStyle(key: String, reason: String)
+    /// A MapLibre style cannot be made as asked: a base URL or glyphs template it refuses,
+    /// `file://` sources into a directory of encoded objects, a style missing from the table.
+    case mapLibreStyle(String)
 
     /// A one-line message.
     public var description: String {
@@ -32,6 +38,8 @@ public enum ZoneClientError: Error, Equatable, CustomStringConvertible {
         case .unknownCity(let city): "no city \(city) in the manifest"
         case .unreachable(let key, let reason): "\(key): cannot fetch: \(reason)"
         case .cache(let path, let reason): "cache \(path): \(reason)"
+        case .badStyle(let key, let reason): "\(key): \(reason)"
+        case .mapLibreStyle(let reason): reason
         }
     }
 }
