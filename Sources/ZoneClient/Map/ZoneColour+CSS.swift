@@ -9,7 +9,9 @@ extension ZoneColour {
     /// `#rrggbb`, `#rrggbbaa`; `rgb()`/`rgba()` of three numbers (0–255) or three percentages;
     /// `hsl()`/`hsla()` of a hue (optionally `deg`) and two percentages. Arguments are separated
     /// by commas or by spaces, an alpha follows a comma (comma form) or a `/` (space form), as a
-    /// number or a percentage. Values out of range are clamped, as MapLibre does.
+    /// number or a percentage. Values out of range are clamped, as MapLibre does. MapLibre Native
+    /// (mapli 0.4.1 here) reads an older syntax: no space forms, no `rebeccapurple`, `1e2` read
+    /// as 1; what it draws is checked on comma forms and names (StyleCacheRenderTests).
     public static func parse(_ text: String) -> ZoneColour? {
         let trimmed = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         let s = Array(trimmed.unicodeScalars)
