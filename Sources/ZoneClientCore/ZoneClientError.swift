@@ -30,6 +30,12 @@ public enum ZoneClientError: Error, Equatable, Sendable, CustomStringConvertible
     /// The cache directory holds files a sync did not write: it is not a zonectl cache, and the
     /// client leaves it alone.
     case notACache(path: String)
+    /// The style table is not a JSON object of styles, or one of its values breaks the rule the
+    /// pipeline checks (colours MapLibre reads, opacities in 0…1, widths >= 0).
+    case badStyle(key: String, reason: String)
+    /// A MapLibre style cannot be made as asked: a base URL or glyphs template it refuses,
+    /// `file://` sources into a directory of encoded objects, a style missing from the table.
+    case mapLibreStyle(String)
 
     /// A one-line message.
     public var description: String {
@@ -49,6 +55,8 @@ public enum ZoneClientError: Error, Equatable, Sendable, CustomStringConvertible
         case .cache(let path, let reason): "cache \(path): \(reason)"
         case .notACache(let path):
             "\(path): not a zonectl cache (it holds files a sync did not write); choose an empty or new directory"
+        case .badStyle(let key, let reason): "\(key): \(reason)"
+        case .mapLibreStyle(let reason): reason
         }
     }
 }

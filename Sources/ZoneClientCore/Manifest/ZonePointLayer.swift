@@ -15,8 +15,8 @@ public struct ZonePointLayer: Codable, Sendable, Equatable {
     public var cities: [ZonePointCity]
     /// Every object the layer's entry names, in document order (members by name, arrays in order).
     public var objects: [ZoneArtifact]
-    /// The entry as read, for ``encode(to:)``.
-    private var entry: JSONValue
+    /// The entry as read, for ``encode(to:)`` and the MapLibre style's point layers.
+    var entry: JSONValue
 
     private enum CodingKeys: String, CodingKey { case layer, cities }
 

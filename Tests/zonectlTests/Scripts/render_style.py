@@ -2,7 +2,8 @@
 
 usage: render_style.py STYLE DIST OUT_DIR [--background COLOUR]
 
-STYLE is the output of `zonectl style`, whose sources point at a server of DIST. For every city
+STYLE is the output of `zonectl style`, whose sources point at a server of DIST, or at DIST itself
+(file:// sources into a client cache, whose objects are decoded). For every city
 of DIST's manifest the style is rendered twice, 512 x 512 px, fitted to the city's bbox: as is
 (an overlay on a transparent image), and with a background layer of COLOUR (#f2efe9 by default)
 put under it, as a base map would be. Both are written to OUT_DIR as <city>.png and
@@ -11,8 +12,10 @@ put under it, as a base map would be. Both are written to OUT_DIR as <city>.png 
 Sample points: in each feature of the city's artifact (read from DIST, not from the style), the
 pole of inaccessibility (shapely's polylabel) of its largest polygons in image pixels, kept when
 it is at least MARGIN px from every border of that polygon (half the widest stroke plus 3 px of
-antialiasing). Expected colours come from DIST's style table: the fill at its fill-opacity on a
-transparent image (RGBA, not premultiplied, as MapLibre writes PNGs) and over the background.
+antialiasing). Expected colours come from DIST's style table when its fill is `#rgb` or
+`#rrggbb` (other syntaxes are left to the caller, which reads the table with ZoneClient): the fill
+at its fill-opacity on a transparent image (RGBA, not premultiplied, as MapLibre writes PNGs) and
+over the background.
 Prints one JSON object: {"cities": [{"city", "samples": [{"style", "lon", "lat", "x", "y",
 "margin", "expected", "found", "expected_on_background", "found_on_background"}], "corner":
 RGBA of the overlay's top-left pixel}], "seconds"}. Gives up (exit 3) after TIME_LIMIT_S.
@@ -143,6 +146,22 @@ def render_session(script, time_limit=TIME_LIMIT_S):
         lock.close()
 
 
+def content(dist, entry):
+    """The decoded content of a manifest entry's object in DIST: gzip unless its
+    contentEncoding says otherwise (identity in a client cache)."""
+    data = open(os.path.join(dist, entry["key"]), "rb").read()
+    encoding = entry.get("contentEncoding", "gzip")
+    if encoding == "identity":
+        return data
+    if encoding != "gzip":
+        raise SystemExit(f"{entry['key']}: cannot read {encoding}")
+    return gzip.decompress(data)
+
+
+def is_hex(colour):
+    return colour.startswith("#") and len(colour) in (4, 7)
+
+
 def rgb(colour):
     digits = colour[1:]
     if len(digits) == 3:
@@ -214,7 +233,7 @@ def main():
     style_path, dist, out_dir = args
     style = json.load(open(style_path))
     manifest = json.load(open(os.path.join(dist, "manifest.json")))
-    table = json.loads(gzip.decompress(open(os.path.join(dist, manifest["styles"]["key"]), "rb").read()))
+    table = json.loads(content(dist, manifest["styles"]))
     widest = max(float(s.get("stroke-width", DEFAULTS["stroke-width"])) for s in table.values())
     margin = widest / 2 + 3
     with_background = dict(style, layers=[
@@ -235,16 +254,17 @@ def main():
                 suffix = "" if name == "overlay" else "-background"
                 open(os.path.join(out_dir, f"{city['id']}{suffix}.png"), "wb").write(png)
                 images[name] = decode_png(png)
-            collection = json.loads(gzip.decompress(open(os.path.join(dist, city["key"]), "rb").read()))
+            collection = json.loads(content(dist, city))
             points = samples(collection, lon, lat, zoom, margin)
             for p in points:
                 values = dict(DEFAULTS, **table.get(p["style"], {}))
-                fill, opacity = rgb(values["fill"]), float(values["fill-opacity"])
-                base = rgb(background)
-                p["expected"] = fill + [round(opacity * 255)]
                 p["found"] = images["overlay"].pixel(p["x"], p["y"])
-                p["expected_on_background"] = [round(f * opacity + b * (1 - opacity)) for f, b in zip(fill, base)]
                 p["found_on_background"] = images["background"].pixel(p["x"], p["y"])
+                if is_hex(values["fill"]):
+                    fill, opacity = rgb(values["fill"]), float(values["fill-opacity"])
+                    base = rgb(background)
+                    p["expected"] = fill + [round(opacity * 255)]
+                    p["expected_on_background"] = [round(f * opacity + b * (1 - opacity)) for f, b in zip(fill, base)]
             cities.append({
                 "city": city["id"], "zoom": round(zoom, 3), "samples": points,
                 "corner": images["overlay"].pixel(0, 0),

@@ -1,41 +1,17 @@
 import Foundation
 import Testing
+import ZoneClient
 
-@testable import ZonePipeline
-
-/// `zonectl style`'s point layers, on a manifest with point layers made here.
+/// The MapLibre style's point layers, on a manifest with point layers made here.
 @Suite struct MapLibreStylePointsTests {
-    static func file(_ key: String) -> Manifest.PointFile {
-        Manifest.PointFile(key: key, sha256: "", bytes: 0, encodedBytes: 0, features: 1)
-    }
+    static let glyphs = "https://fonts.example/{fontstack}/{range}.pbf"
 
-    static func layer(_ name: String, extent: Double = 512, maxZoom: Int = 16, cities: [String])
-        -> Manifest.PointLayerEntry
-    {
-        Manifest.PointLayerEntry(
-            layer: name, radius: 60, extent: extent, minPoints: 2, maxZoom: maxZoom, bandMaxZoom: 12, metatileDelta: 3,
-            cities: cities.map {
-                Manifest.PointCityEntry(
-                    id: $0, points: 10,
-                    band: file("points/\(name)/\($0)/\(String(repeating: "b", count: 64)).geojson.gz"),
-                    metatiles: [file("points/\(name)/\($0)/13/0/0/\(String(repeating: "c", count: 64)).geojson.gz")])
-            })
-    }
-
-    static func manifest(_ points: [Manifest.PointLayerEntry]?) -> Manifest {
-        var m = MapLibreStyleTests.manifest
-        m.points = points
-        return m
-    }
-
-    func build(_ points: [Manifest.PointLayerEntry]?, glyphs: String? = nil) throws -> MapLibreStyle {
+    func build(_ points: [String]?, glyphs: String? = nil) throws -> MapLibreStyle {
         try MapLibreStyleBuilder(
-            manifest: Self.manifest(points), styles: MapLibreStyleTests.table, baseURL: "https://cdn.example/s",
-            overlaps: .priority([]), glyphs: glyphs
+            manifest: MapFixtures.manifest(points: points), styles: MapFixtures.table(),
+            sources: .baseURL(URL(string: "https://cdn.example/s")!), glyphs: glyphs
         ).style()
     }
-
-    static let glyphs = "https://fonts.example/{fontstack}/{range}.pbf"
 
     static func zEquals(_ z: MapLibreStyle.FilterTerm) -> MapLibreStyle.FilterTerm {
         .expression([.string("=="), .expression([.string("get"), .string("z")]), z])
@@ -45,7 +21,8 @@ import Testing
 
     @Test func aSourcePerLayerAndCityOnItsBandFile() throws {
         let style = try build([
-            Self.layer("cars", cities: ["paris", "rome"]), Self.layer("stations", cities: ["rome"]),
+            MapFixtures.pointLayer("cars", cities: ["paris", "rome"]),
+            MapFixtures.pointLayer("stations", cities: ["rome"]),
         ])
         #expect(
             style.sources.keys.sorted() == [
@@ -53,15 +30,15 @@ import Testing
             ])
         #expect(
             style.sources["points/cars/rome"]?.data
-                == "https://cdn.example/s/points/cars/rome/\(String(repeating: "b", count: 64)).geojson.gz")
+                == "https://cdn.example/s/points/cars/rome/\(MapFixtures.b64).geojson.gz")
         // No metatile is a source: zooms above the band are the client's to load.
         #expect(!style.sources.values.contains { $0.data.contains("/13/") })
     }
 
     /// Above the zones; clusters and single points filtered on `cluster` and `z` == floor(zoom),
-    /// hidden from bandMaxZoom + 1; no label layer and no glyphs without --glyphs.
+    /// hidden from bandMaxZoom + 1; no label layer and no glyphs without glyphs.
     @Test func circleLayersAboveTheZonesFilteredByZ() throws {
-        let style = try build([Self.layer("cars", cities: ["paris"])])
+        let style = try build([MapFixtures.pointLayer("cars", cities: ["paris"])])
         #expect(style.glyphs == nil)
         let ids = style.layers.map(\.id)
         #expect(Array(ids.suffix(2)) == ["points/cars/paris/clusters", "points/cars/paris/points"])
@@ -70,6 +47,7 @@ import Testing
         #expect(clusters.type == .circle)
         #expect(clusters.source == "points/cars/paris")
         #expect(clusters.maxzoom == 13)
+        #expect(clusters.metadata == ["zonectl:city": "paris", "zonectl:points": "cars"])
         #expect(
             clusters.filter == [
                 .string("all"),
@@ -95,7 +73,7 @@ import Testing
     }
 
     @Test func countLabelsOnlyWithGlyphs() throws {
-        let style = try build([Self.layer("cars", cities: ["paris", "rome"])], glyphs: Self.glyphs)
+        let style = try build([MapFixtures.pointLayer("cars", cities: ["paris", "rome"])], glyphs: Self.glyphs)
         #expect(style.glyphs == Self.glyphs)
         let labels = style.layers.filter { $0.type == .symbol }
         #expect(labels.map(\.id) == ["points/cars/paris/count", "points/cars/rome/count"])
@@ -112,7 +90,7 @@ import Testing
     /// extent 256: MapLibre's zoom m shows the clusters of z m + 1, so the band ends a zoom
     /// earlier; a layer within the band clamps z to maxZoom and has no maxzoom.
     @Test func zoomOffsetForOtherExtentsAndClampWithinTheBand() throws {
-        let half = try #require(try build([Self.layer("cars", extent: 256, cities: ["paris"])]).layers.last)
+        let half = try #require(try build([MapFixtures.pointLayer("cars", extent: 256, cities: ["paris"])]).layers.last)
         #expect(half.maxzoom == 12)
         #expect(
             half.filter.last
@@ -120,13 +98,13 @@ import Testing
                     .expression([
                         .string("floor"), .expression([.string("+"), .expression([.string("zoom")]), .number(1)]),
                     ])))
-        let low = try #require(try build([Self.layer("cars", maxZoom: 8, cities: ["paris"])]).layers.last)
+        let low = try #require(try build([MapFixtures.pointLayer("cars", maxZoom: 8, cities: ["paris"])]).layers.last)
         #expect(low.maxzoom == nil)
         #expect(low.filter.last == Self.zEquals(.expression([.string("min"), Self.floorZoom, .number(8)])))
     }
 
     @Test func sameInputsSameBytesAndTheJSONMapLibreReads() throws {
-        let layers = [Self.layer("cars", cities: ["paris", "rome"])]
+        let layers = [MapFixtures.pointLayer("cars", cities: ["paris", "rome"])]
         let a = try build(layers, glyphs: Self.glyphs).jsonBytes()
         #expect(a == (try build(layers, glyphs: Self.glyphs).jsonBytes()))
         let text = String(decoding: a, as: UTF8.self)
@@ -148,9 +126,19 @@ import Testing
 
     @Test(arguments: [
         "fonts.example/{fontstack}/{range}.pbf", "https://fonts.example/{range}.pbf", "https://f.example/x",
+        "https://me:secret@fonts.example/{fontstack}/{range}.pbf",
     ])
     func badGlyphsAreRefused(_ glyphs: String) {
-        let error = #expect(throws: MapLibreStyleError.self) { try build(nil, glyphs: glyphs) }
-        #expect(error?.message.contains("--glyphs") == true)
+        let error = #expect(throws: ZoneClientError.self) { try build(nil, glyphs: glyphs) }
+        #expect(error?.description.hasPrefix("glyphs ") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("secret") == false)
+    }
+
+    /// A layer entry without what the style needs makes the manifest unreadable for it.
+    @Test func aPointLayerWithoutItsZoomsIsRefused() throws {
+        let entry = MapFixtures.pointLayer("cars", cities: ["paris"]).replacingOccurrences(
+            of: #""bandMaxZoom":12,"#, with: "")
+        let error = #expect(throws: ZoneClientError.self) { try build([entry]) }
+        #expect(error == .badManifest(#"point layer "cars": no bandMaxZoom"#))
     }
 }

@@ -1,7 +1,6 @@
-import Foundation
-import URLRedaction
+internal import Foundation
 
-/// The point layers of `zonectl style`: per point layer and city of the manifest, a GeoJSON
+/// The point layers of the MapLibre style: per point layer and city of the manifest, a GeoJSON
 /// source on the band file and three layers on it, drawn in this order above the zones:
 ///
 /// - `points/<layer>/<city>/clusters`: a circle per cluster (`cluster` true), its radius a
@@ -26,33 +25,35 @@ extension MapLibreStyleBuilder {
         [.string("step"), .expression([.string("get"), .string("point_count")])]
             + [12, 10, 16, 100, 20, 1000, 24].map { .number($0) })
 
-    /// A glyphs URL template: an absolute http(s) URL with `{fontstack}` and `{range}`.
-    public static func checkedGlyphs(_ glyphs: String) throws(MapLibreStyleError) -> String {
+    /// `glyphs` if it is a glyphs URL template: an absolute http(s) URL with `{fontstack}` and
+    /// `{range}`, and no user info (the style is shared, and the template with it). Messages name
+    /// it `label` (default: `glyphs` and the template, user info hidden).
+    public static func checkedGlyphs(_ glyphs: String, shownAs label: String? = nil) throws(ZoneClientError)
+        -> String
+    {
         let lower = glyphs.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), glyphs.contains("{fontstack}"),
-            glyphs.contains("{range}")
-        else {
-            throw MapLibreStyleError(
-                "--glyphs \(redactingURLCredentials(glyphs)): expected an http(s) URL template with {fontstack} and {range}"
-            )
+        let scheme = ["http://", "https://"].first { lower.hasPrefix($0) }
+        let authority = scheme.map { glyphs.dropFirst($0.count).prefix { $0 != "/" } } ?? ""
+        let userInfo = authority.firstIndex(of: "@").map { authority[...$0] }
+        let shown = label ?? "glyphs " + (userInfo.map { glyphs.replacingOccurrences(of: $0, with: "***@") } ?? glyphs)
+        guard scheme != nil, glyphs.contains("{fontstack}"), glyphs.contains("{range}") else {
+            throw .mapLibreStyle("\(shown): expected an http(s) URL template with {fontstack} and {range}")
         }
-        // The style is published, and the template with it.
-        guard redactingURLCredentials(glyphs) == glyphs else {
-            throw MapLibreStyleError(
-                "--glyphs \(redactingURLCredentials(glyphs)): no user info or signed-query credentials (the style is published)"
-            )
+        guard userInfo == nil else {
+            throw .mapLibreStyle("\(shown): no user info (the style is shared, and its URLs with it)")
         }
         return glyphs
     }
 
     /// The sources and layers of the manifest's point layers, in draw order.
-    public func pointLayers() throws(MapLibreStyleError) -> (
+    public func pointLayers() throws(ZoneClientError) -> (
         sources: [String: MapLibreStyle.GeoJSONSource], layers: [MapLibreStyle.Layer]
     ) {
         var sources: [String: MapLibreStyle.GeoJSONSource] = [:]
         var layers: [MapLibreStyle.Layer] = []
         for layer in manifest.points ?? [] {
-            let (zoomFilter, maxzoom) = Self.zoomFilter(layer)
+            let bands = try layer.bands()
+            let (zoomFilter, maxzoom) = Self.zoomFilter(bands)
             let clusters: [MapLibreStyle.FilterTerm] = [
                 .string("all"),
                 .expression([.string("=="), .expression([.string("get"), .string("cluster")]), .bool(true)]),
@@ -63,10 +64,10 @@ extension MapLibreStyleBuilder {
                 .expression([.string("!="), .expression([.string("get"), .string("cluster")]), .bool(true)]),
                 zoomFilter,
             ]
-            for city in layer.cities {
-                let id = Self.pointSourceID(city)
-                guard sources[id] == nil else { throw MapLibreStyleError("two point files share the source id \(id)") }
-                sources[id] = .init(data: baseURL + city.band.key)
+            for city in bands.cities {
+                let id = Self.pointSourceID(city.band)
+                guard sources[id] == nil else { throw .mapLibreStyle("two point files share the source id \(id)") }
+                sources[id] = .init(data: self.sources.url(prefix: prefix, key: city.band.key))
                 let metadata = ["zonectl:city": city.id, "zonectl:points": layer.layer]
                 layers.append(
                     .init(
@@ -97,7 +98,7 @@ extension MapLibreStyleBuilder {
     }
 
     /// `["==", ["get", "z"], <the layer's z at the map's zoom>]` and the layers' `maxzoom`.
-    static func zoomFilter(_ layer: Manifest.PointLayerEntry) -> (MapLibreStyle.FilterTerm, Int?) {
+    static func zoomFilter(_ layer: PointLayerBands) -> (MapLibreStyle.FilterTerm, Int?) {
         // Clusters of zoom z are made for a world extent·2^z px wide; MapLibre's zoom m is 512·2^m.
         let offset = log2(512 / layer.extent)
         let zoom: MapLibreStyle.FilterTerm = .expression([.string("zoom")])
@@ -116,7 +117,7 @@ extension MapLibreStyleBuilder {
 
     /// A point file's folder (`points/<layer>/<city>`): unique per layer and city, never a
     /// zone source id (those have no `/`).
-    static func pointSourceID(_ city: Manifest.PointCityEntry) -> String {
-        city.band.key.split(separator: "/").dropLast().joined(separator: "/")
+    static func pointSourceID(_ band: ZoneArtifact) -> String {
+        band.key.split(separator: "/").dropLast().joined(separator: "/")
     }
 }

@@ -1,32 +1,44 @@
-import Foundation
+internal import Foundation
 
 /// A MapLibre GL style (version 8) that draws published zones as an overlay: one GeoJSON
 /// source per city, a fill and a line layer per zone style, and per point layer and city a source
 /// on the band file with circle (and, given glyphs, count label) layers; no base map and no
 /// background. Encoded with sorted keys, so the same inputs give the same bytes.
 public struct MapLibreStyle: Encodable, Sendable, Equatable {
+    /// The style spec version: 8.
     public var version = 8
+    /// `zonectl zones <manifest version>`.
     public var name: String
+    /// `zonectl:manifest` (the manifest's URL) and `zonectl:version`: what the style draws, and
+    /// how `zonectl style --out` recognises a style it wrote.
     public var metadata: [String: String]
     /// The glyphs URL template (`{fontstack}`, `{range}`) symbol layers need; nil without labels.
     public var glyphs: String? = nil
+    /// The sources by id: a city's artifact folder, or `points/<layer>/<city>`.
     public var sources: [String: GeoJSONSource]
+    /// The layers in draw order (the first is drawn first, at the bottom).
     public var layers: [Layer]
 
     /// A source whose data is a GeoJSON document fetched from `data`.
     public struct GeoJSONSource: Encodable, Sendable, Equatable {
+        /// `geojson`.
         public var type = "geojson"
+        /// The document's URL: http(s), or `file://` into a client cache.
         public var data: String
     }
 
     /// One layer: a style's zones of one city, filled or outlined; or a point layer's clusters,
     /// single points or cluster counts of one city.
     public struct Layer: Encodable, Sendable, Equatable {
+        /// `<source>/<style>/fill|line` (zones), `<source>/clusters|points|count` (points).
         public var id: String
+        /// The layer type.
         public var type: Kind
+        /// The id of the source the layer draws.
         public var source: String
         /// Zones: `["==", ["get", "style"], <style name>]`; points: on `cluster` and `z`.
         public var filter: [FilterTerm]
+        /// How the layer is painted.
         public var paint: Paint
         /// Symbol layers only.
         public var layout: Layout? = nil
@@ -36,18 +48,31 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
         /// the layer draws, for clients and tests.
         public var metadata: [String: String]
 
+        /// A MapLibre layer type.
         public enum Kind: String, Encodable, Sendable {
-            case fill, line, circle, symbol
+            /// Filled polygons.
+            case fill
+            /// Polygon outlines.
+            case line
+            /// Circles at points.
+            case circle
+            /// Text labels.
+            case symbol
         }
     }
 
     /// A term of an expression: a string, a number, a boolean, or a nested expression.
     public indirect enum FilterTerm: Encodable, Sendable, Equatable {
+        /// A JSON string.
         case string(String)
+        /// A JSON number.
         case number(Double)
+        /// A JSON boolean.
         case bool(Bool)
+        /// A JSON array: an expression, its operator first.
         case expression([FilterTerm])
 
+        /// The JSON value; whole numbers without a fraction.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {
@@ -64,8 +89,10 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
     /// Layout properties of a symbol layer: the label text and its size, drawn even where labels
     /// overlap (a count belongs to its circle).
     public enum Layout: Encodable, Sendable, Equatable {
+        /// `text-field`, `text-size` and `text-allow-overlap: true`.
         case symbol(textField: FilterTerm, textSize: Double)
 
+        /// The layout object.
         public func encode(to encoder: Encoder) throws {
             enum Keys: String, CodingKey {
                 case textField = "text-field"
@@ -84,12 +111,16 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
 
     /// Paint properties of a fill, line, circle or symbol layer.
     public enum Paint: Encodable, Sendable, Equatable {
+        /// `fill-color`, `fill-opacity`.
         case fill(color: String, opacity: Double)
+        /// `line-color`, `line-width`, `line-opacity`.
         case line(color: String, width: Double, opacity: Double)
         /// `radius`: a number or an expression (clusters: a `step` on `point_count`).
         case circle(color: String, radius: FilterTerm, strokeColor: String, strokeWidth: Double)
+        /// `text-color`.
         case symbol(textColor: String)
 
+        /// The paint object.
         public func encode(to encoder: Encoder) throws {
             enum Keys: String, CodingKey {
                 case fillColor = "fill-color"
@@ -123,21 +154,14 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
         }
     }
 
-    /// Pretty JSON with sorted keys and a final newline.
-    public func jsonBytes() throws -> [UInt8] {
+    /// Pretty JSON with sorted keys and a final newline: the same style, the same bytes.
+    public func jsonBytes() throws(ZoneClientError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(self)) + [0x0A]
+        do {
+            return [UInt8](try encoder.encode(self)) + [0x0A]
+        } catch {
+            throw .mapLibreStyle("the style cannot be written as JSON: \(error)")
+        }
     }
-}
-
-/// Why a style cannot be written: the input directory, the base URL or a style value.
-public struct MapLibreStyleError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }
