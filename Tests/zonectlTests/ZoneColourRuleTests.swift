@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ZoneClient
+@testable import ZoneClientCore
 @testable import ZonePipeline
 
 /// ZoneClient reads every colour and style value the pipeline publishes, and only those: its

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import URLRedaction
-import ZoneClient
+import ZoneClientCore
 import ZonePipeline
 
 extension Zonectl {
