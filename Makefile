@@ -16,6 +16,8 @@
 #   make bench-gaps   build time with gaps off, the default report and close_m 3 (PASS: close <= 1.15x)
 #   make bench-units  the corpus as 4 units over 100 cities (group_by [style]) against 100 cities (PASS: CPU <= 1.5x)
 #   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
+#   make bench-client ZoneClient on the benchmark store over loopback HTTP: sync, polls, index memory,
+#                     lookups/s; one table (knobs in bench/client.sh, e.g. make bench-client POINTS=200000)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
 #   make soak-publish 50 publishes to moto through a fault proxy, each killed (bench/README.md)
 #   make style-images docs/images/<city>.png: the sample cities drawn by MapLibre Native (zonectl style)
@@ -36,10 +38,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-gaps bench-units style-images gap-pictures clean
+.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-gaps bench-units style-images gap-pictures clean
 
 help:
-	@sed -n '3,22p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,24p' Makefile | sed 's/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -141,6 +143,10 @@ bench-huge-ring:
 
 bench-lookup:
 	bench/lookup.sh
+
+# ZoneClient as an app uses it (issue #38): bench/client.sh, built with SWIFT_RELEASE.
+bench-client:
+	SWIFT_RELEASE='$(SWIFT_RELEASE)' bench/client.sh
 
 clean:
 	rm -rf .build .build-fuzz

@@ -12,6 +12,8 @@ import ZonePipeline
 //   zonectl-bench lookup STORE CITY POINTS [--answers FILE] [--seconds S]
 //                                    ZoneIndex build time and lookups/s on one core (bench/lookup.sh)
 //   zonectl-bench points [--jobs N] PATH...  a point layer's read, cluster and build time (bench/points.sh)
+//   zonectl-bench client sync|index|load STORE CACHE [OPTIONS]
+//                                    ZoneClient's sync, index memory and lookups/s (bench/client.sh)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
 func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (
@@ -188,12 +190,17 @@ case "points"?:
         print(error)
         exit(2)
     }
+case "client"?:
+    do { try await clientBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 case "report"?:
     do { try reportBenchmark(Array(args.dropFirst())) } catch {
         print(error)
         exit(2)
     }
 default:
-    print("usage: zonectl-bench read|geometry|geojson|lookup|points|report [OPTIONS] PATH...")
+    print("usage: zonectl-bench read|geometry|geojson|lookup|points|client|report [OPTIONS] PATH...")
     exit(64)
 }
