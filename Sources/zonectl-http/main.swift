@@ -6,6 +6,18 @@
 import Foundation
 import ZoneClient
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// A sync killed with zonectl stops where it is, as one process would: when zonectl is gone
+// (this process is handed to another parent), this one ends too.
+let parent = getppid()
+Thread.detachNewThread {
+    while getppid() == parent { usleep(20_000) }
+    _exit(137)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4, arguments[0] == "sync", let base = URL(string: arguments[1]) else {
     FileHandle.standardError.write(Data("usage: zonectl-http sync BASE_URL CACHE_DIR br,gzip [--verify]\n".utf8))
@@ -16,28 +28,13 @@ let sync = ZoneSync(
     transport: URLSessionTransport(base: base), cache: URL(fileURLWithPath: arguments[2]), encodings: encodings,
     verify: arguments.dropFirst(4).contains("--verify"), adopt: true)
 
-/// The run's outcome, handed from the task to the main thread.
-final class Outcome: @unchecked Sendable {
-    var result: Result<SyncReport, any Error>?
-}
-let outcome = Outcome()
-let done = DispatchSemaphore(value: 0)
-Task {
-    do {
-        outcome.result = .success(try await sync.run())
-    } catch {
-        outcome.result = .failure(error)
-    }
-    done.signal()
-}
-done.wait()
-switch outcome.result! {
-case .success(let report):
+do {
+    let report = try await sync.run()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(report))
     exit(0)
-case .failure(let error):
+} catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)
 }

@@ -22,6 +22,7 @@ public actor ZoneClient {
 
     var indexes: IndexCache
     private var running: Task<SyncReport, any Error>?
+    private var held: ZoneManifest?
 
     /// A client of `store`, caching it in `cache`. The transport is URLSession for an
     /// `http(s)://` store and the directory itself for a `file://` one, unless one is given.
@@ -63,13 +64,20 @@ public actor ZoneClient {
         } catch {
             throw .cancelled
         }
-        if report.updated || !report.fetched.isEmpty { indexes.removeAll() }
+        if report.updated || !report.fetched.isEmpty {
+            indexes.removeAll()
+            held = nil
+        }
         return report
     }
 
-    /// The cached manifest; ``ZoneClientError/missing(key:)`` before the first sync.
+    /// The cached manifest; ``ZoneClientError/missing(key:)`` before the first sync. Read once
+    /// and kept until a sync changes the cache.
     public func manifest() throws(ZoneClientError) -> ZoneManifest {
-        try cacheStore.manifest()
+        if let held { return held }
+        let manifest = try cacheStore.manifest()
+        held = manifest
+        return manifest
     }
 
     /// The lookup index of `city`, built on first use from the cached artifact and kept while

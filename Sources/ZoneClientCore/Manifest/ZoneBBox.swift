@@ -30,7 +30,9 @@ public struct ZoneBBox: Sendable, Equatable, Hashable, Codable {
     /// Reads `[west, south, east, north]`.
     public init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
-        let values = [try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self)]
+        let values = [
+            try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self),
+        ]
         guard c.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: "a bbox has four numbers")
         }

@@ -16,14 +16,17 @@ struct SyncPlan {
     let oldKeys: [String: ZoneArtifact]
 
     /// The objects of `next` (the cache's manifest; `fetch` gives each one's published object)
-    /// that `directory` lacks or holds damaged.
-    init(next: ZoneManifest, fetch: [ZoneObject], directory: CacheDirectory, oldKeys: [String: ZoneArtifact])
-        throws(ZoneClientError)
-    {
+    /// that `directory` lacks or holds damaged. Keys are content-hashed, so a file the cached
+    /// version holds at its size is taken as is (a stat); a file of no cached version — a
+    /// leftover of a killed run — and, with `verify`, every file is read and hashed.
+    init(
+        next: ZoneManifest, fetch: [ZoneObject], directory: CacheDirectory, oldKeys: [String: ZoneArtifact],
+        verify: Bool
+    ) throws(ZoneClientError) {
         self.oldKeys = oldKeys
         for (artifact, object) in zip(next.objects, fetch) {
-            let held = try directory.read(artifact.key)
-            guard let damage = CacheDirectory.damage(of: artifact, held: held) else { continue }
+            let known = oldKeys[artifact.key].map { $0.sha256 == artifact.sha256 } ?? false
+            guard let damage = directory.damage(of: artifact, hashing: verify || !known) else { continue }
             if let old = oldKeys[artifact.key], old.sha256 != artifact.sha256 {
                 throw .corrupt(key: artifact.key, reason: "the key names other content than in the cached version")
             }

@@ -97,7 +97,7 @@ public struct ZoneSync: Sendable {
             cached.map(\.objects).map { $0.map { ($0.key, $0) } } ?? [], uniquingKeysWith: { a, _ in a })
         for artifact in next.objects { try checkKey(artifact.key) }
         do {
-            let plan = try SyncPlan(next: next, fetch: fetch, directory: directory, oldKeys: oldKeys)
+            let plan = try SyncPlan(next: next, fetch: fetch, directory: directory, oldKeys: oldKeys, verify: verify)
             try await plan.run(
                 transport, concurrency: concurrency, into: directory, ledger: &ledger, report: &report,
                 progress: progress)

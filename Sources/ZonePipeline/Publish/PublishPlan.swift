@@ -111,7 +111,9 @@ extension Manifest {
             if let encodedSha256, sha256Hex(bytes) != encodedSha256 {
                 problems.append("sha256 of the stored bytes differs from the manifest")
             }
-            guard let raw = try? decoded(bytes) else { return problems + [isBrotli ? "not brotli data" : "not gzip data"] }
+            guard let raw = try? decoded(bytes) else {
+                return problems + [isBrotli ? "not brotli data" : "not gzip data"]
+            }
             if raw.count != self.bytes {
                 problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)")
             }

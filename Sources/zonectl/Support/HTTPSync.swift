@@ -9,7 +9,8 @@ enum HTTPSync {
     static func run(_ url: String, cache: String, encodings: String, verify: Bool) throws -> SyncReport {
         let program = helperPath()
         guard FileManager.default.isExecutableFile(atPath: program) else {
-            throw SyncError(description: "\(program): missing; `zonectl sync --from http(s)://` runs it (build it with zonectl)")
+            throw SyncError(
+                description: "\(program): missing; `zonectl sync --from http(s)://` runs it (build it with zonectl)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -26,14 +27,16 @@ enum HTTPSync {
         let stderr = try awaitBlocking { await stderrReader.value }
         guard process.terminationStatus == 0 else {
             let message = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw SyncError(description: message.isEmpty ? "zonectl-http exited with \(process.terminationStatus)" : message)
+            throw SyncError(
+                description: message.isEmpty ? "zonectl-http exited with \(process.terminationStatus)" : message)
         }
         return try JSONDecoder().decode(SyncReport.self, from: stdout)
     }
 
     /// `zonectl-http` in the directory of this executable.
     private static func helperPath() -> String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("zonectl-http").path
     }

@@ -33,7 +33,8 @@ import ZoneClient
                 #expect(json["type"] as? String == "FeatureCollection")
                 let features = try #require(json["features"] as? [[String: Any]])
                 #expect(!features.isEmpty)
-                #expect(features.allSatisfy { ($0["properties"] as? [String: Any])?["style"] as? String == layer.style })
+                #expect(
+                    features.allSatisfy { ($0["properties"] as? [String: Any])?["style"] as? String == layer.style })
             }
             if let priority = manifest.priority, layers.count > 1 {
                 // The highest-priority style the city has is drawn last, on top.
@@ -67,7 +68,9 @@ import ZoneClient
             let url = try #require(URL(string: data))
             #expect(url.isFileURL)
             let bytes = try Data(contentsOf: url)
-            #expect((try JSONSerialization.jsonObject(with: bytes) as? [String: Any])?["type"] as? String == "FeatureCollection")
+            #expect(
+                (try JSONSerialization.jsonObject(with: bytes) as? [String: Any])?["type"] as? String
+                    == "FeatureCollection")
         }
         // Every fill layer's colour is its style table's fill.
         let layers = try #require(root["layers"] as? [[String: Any]])

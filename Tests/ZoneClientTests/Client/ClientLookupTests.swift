@@ -21,7 +21,8 @@ import ZoneClient
                 let lat = box.south + (box.north - box.south) * rng.unit()
                 let expected = try reference.lookup(longitude: lon, latitude: lat)
                 #expect(try await client.lookup(longitude: lon, latitude: lat) == expected)
-                #expect(try await client.lookup(longitude: lon, latitude: lat, city: city.id).style
+                #expect(
+                    try await client.lookup(longitude: lon, latitude: lat, city: city.id).style
                         == (try reference.lookup(longitude: lon, latitude: lat, city: city.id)).style)
                 if expected.style != nil { found += 1 }
             }

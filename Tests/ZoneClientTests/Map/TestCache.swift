@@ -27,7 +27,9 @@ enum TestCache {
         for (id, content) in cities {
             let names = Set(try ArtifactReader.zones(content, key: id).compactMap(\.style)).sorted()
             let artifact = try decoded("zones/\(id)/\(sha256Hex(content)).geojson", content)
-            entries.append(ZoneManifest.City(id: id, artifact: artifact, bbox: ZoneBBox(west: 0, south: 0, east: 1, north: 1), styles: names))
+            entries.append(
+                ZoneManifest.City(
+                    id: id, artifact: artifact, bbox: ZoneBBox(west: 0, south: 0, east: 1, north: 1), styles: names))
         }
         let manifest = ZoneManifest(
             schema: 1, version: "20261127T120000Z", previous: nil, generatedAt: "2026-11-27T12:00:00Z", styles: styles,
