@@ -63,6 +63,7 @@ SWIFT_RELEASE := swift build -c release --static-swift-stdlib
 
 release:
 	$(SWIFT_RELEASE) --product zonectl
+	$(SWIFT_RELEASE) --product zonectl-http
 	$(SWIFT_RELEASE) --product zonectl-bench
 
 run: deps-run release

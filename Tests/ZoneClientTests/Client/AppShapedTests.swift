@@ -11,10 +11,8 @@ import ZoneClient
     @Test func syncLayersLookupAndStyleFromTheCache() async throws {
         let fx = try ClientFixtures()
         defer { fx.remove() }
-        try fx.serve(fx.v1)
-        let server = try LoopbackStore(serving: fx.served)
+        let (server, client) = try fx.client(of: fx.v1)
         defer { server.stop() }
-        let client = ZoneClient(store: server.url, cache: fx.cache)
 
         let report = try await client.sync()
         #expect(report.updated)

@@ -30,6 +30,15 @@ struct ClientFixtures {
         try FileManager.default.copyItem(at: version, to: served)
     }
 
+    /// A loopback server serving `version` (``served``), and a client of it caching in ``cache``.
+    func client(of version: URL, configuration: ZoneClient.Configuration = .init()) throws -> (
+        LoopbackStore, ZoneClient
+    ) {
+        try serve(version)
+        let server = try LoopbackStore(serving: served)
+        return (server, ZoneClient(store: server.url, cache: cache, configuration: configuration))
+    }
+
     func manifest(_ store: URL) throws -> ZoneManifest { try DirectoryStore(root: store.path).manifest() }
 
     /// The decoded files a cache of `store` holds, with `manifest.json`.

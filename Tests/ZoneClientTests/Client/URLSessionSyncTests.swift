@@ -10,10 +10,8 @@ import ZoneClient
     @Test func firstSyncThenNotModifiedThenOnlyWhatChanged() async throws {
         let fx = try ClientFixtures()
         defer { fx.remove() }
-        try fx.serve(fx.v1)
-        let server = try LoopbackStore(serving: fx.served)
+        let (server, client) = try fx.client(of: fx.v1)
         defer { server.stop() }
-        let client = ZoneClient(store: server.url, cache: fx.cache)
 
         let first = try await client.sync()
         let published = try fx.manifest(fx.v1)
@@ -53,11 +51,8 @@ import ZoneClient
     @Test func gzipObjectsDecodedByURLSessionAreAccepted() async throws {
         let fx = try ClientFixtures()
         defer { fx.remove() }
-        try fx.serve(fx.v1)
-        let server = try LoopbackStore(serving: fx.served)
+        let (server, client) = try fx.client(of: fx.v1, configuration: .init(encodings: [.gzip]))
         defer { server.stop() }
-        let client = ZoneClient(
-            store: server.url, cache: fx.cache, configuration: .init(encodings: [.gzip]))
         let report = try await client.sync()
         #expect(report.fetched.count == (try fx.manifest(fx.v1)).objects.count)
         #expect(server.log.filter { $0.key != "manifest.json" }.allSatisfy { $0.key.hasSuffix(".gz") })
@@ -82,10 +77,8 @@ import ZoneClient
     @Test func a503ThatLastsFailsTheSyncWithItsStatusAndLeavesTheCache() async throws {
         let fx = try ClientFixtures()
         defer { fx.remove() }
-        try fx.serve(fx.v1)
-        let server = try LoopbackStore(serving: fx.served)
+        let (server, client) = try fx.client(of: fx.v1)
         defer { server.stop() }
-        let client = ZoneClient(store: server.url, cache: fx.cache)
         _ = try await client.sync()
         try fx.serve(fx.v2)
         server.inject(.status(503), times: 3) { $0.hasPrefix("zones/copenhagen/") }
@@ -102,10 +95,8 @@ import ZoneClient
     @Test func aTruncatedBodyFailsTheSyncAndLeavesTheCache() async throws {
         let fx = try ClientFixtures()
         defer { fx.remove() }
-        try fx.serve(fx.v1)
-        let server = try LoopbackStore(serving: fx.served)
+        let (server, client) = try fx.client(of: fx.v1)
         defer { server.stop() }
-        let client = ZoneClient(store: server.url, cache: fx.cache)
         _ = try await client.sync()
         try fx.serve(fx.v2)
         server.inject(.truncate(bytes: 100), times: 3) { $0.hasPrefix("zones/copenhagen/") }
@@ -139,10 +130,8 @@ import ZoneClient
     @Test func progressCountsEveryObjectAndByte() async throws {
         let fx = try ClientFixtures()
         defer { fx.remove() }
-        try fx.serve(fx.v1)
-        let server = try LoopbackStore(serving: fx.served)
+        let (server, client) = try fx.client(of: fx.v1)
         defer { server.stop() }
-        let client = ZoneClient(store: server.url, cache: fx.cache)
         let seen = ProgressLog()
         _ = try await client.sync { seen.append($0) }
         let reports = seen.all
