@@ -1,5 +1,5 @@
 internal import DecodingMessage
-public import Foundation
+internal import Foundation
 
 /// What a client reads of a published `manifest.json`: the version, the style table, one
 /// artifact per city and the point layers' objects. Unknown members are ignored, so later

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 extension CacheDirectory {
     /// Throws ``ZoneClientError/notACache(path:)`` when the root is a directory with visible

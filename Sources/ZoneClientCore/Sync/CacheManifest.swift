@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 extension ZoneManifest {
     /// Every artifact the manifest names, which a cache that is a complete store keeps: the style
