@@ -8,8 +8,8 @@ import Foundation
 
 /// A loopback HTTP/1.1 server that serves a store directory as S3 and CDNs do: each object at
 /// `/<key>`, `.gz` objects with `Content-Encoding: gzip` and `.br` ones with `br`, an `ETag`
-/// (quoted FNV-1a of the bytes) and a 304 for a matching `If-None-Match`, one response per
-/// connection. Faults are set per request: a status instead of the object, a body cut short,
+/// (quoted FNV-1a of the bytes) and a 304 for a matching `If-None-Match`, a 206 for a
+/// `Range: bytes=FIRST-LAST`, one response per connection. Faults are set per request: a status instead of the object, a body cut short,
 /// a delay, or the whole server stopping.
 public final class LoopbackStore: @unchecked Sendable {
     /// What the server does instead of serving a request normally.
@@ -136,6 +136,10 @@ public final class LoopbackStore: @unchecked Sendable {
         var headers = ["ETag": etag, "Content-Type": "application/octet-stream"]
         if key.hasSuffix(".gz") { headers["Content-Encoding"] = "gzip" }
         if key.hasSuffix(".br") { headers["Content-Encoding"] = "br" }
+        if let range = request.headers["range"].flatMap({ Self.byteRange($0, count: body.count) }) {
+            headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(body.count)"
+            return respond(fd, key, status: 206, headers: headers, body: Array(body[range]), sendOnly: truncate)
+        }
         respond(fd, key, status: 200, headers: headers, body: body, sendOnly: truncate)
     }
 
@@ -188,6 +192,16 @@ public final class LoopbackStore: @unchecked Sendable {
                 in: .whitespaces)
         }
         return (String(parts[1]), headers)
+    }
+
+    /// `bytes=FIRST-LAST` (inclusive, as HTTP writes it) within `count` bytes, else nil (the
+    /// whole object is sent).
+    private static func byteRange(_ header: String, count: Int) -> Range<Int>? {
+        guard header.hasPrefix("bytes=") else { return nil }
+        let parts = header.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first <= last, first < count
+        else { return nil }
+        return first..<min(last + 1, count)
     }
 
     private static func fnv1a(_ bytes: [UInt8]) -> String {
