@@ -13,8 +13,9 @@ extension Zonectl {
             discussion: """
                 TARGET is a local store (path or file:// URL), s3://bucket/prefix (read with the S3 \
                 client and publish: settings of pipeline.yml) or the http(s):// base URL a store is \
-                served from. Polls manifest.json with If-None-Match, fetches only the artifacts the cache \
-                lacks, checks each, and switches the cache's manifest last. An object of the cached version \
+                served from (read with URLSession by zonectl-http, beside zonectl). Polls manifest.json with \
+                If-None-Match, fetches only the artifacts the cache lacks, checks each, keeps it decoded, \
+                and switches the cache's manifest last. An object of the cached version \
                 that is missing or of the wrong size (with --verify: whose SHA-256 differs) is fetched again \
                 and reported as repaired. Exit 0 when updated, repaired or already current, 2 on failure (the \
                 cache stays at its last good version).
@@ -34,7 +35,7 @@ extension Zonectl {
 
         @Option(
             help: ArgumentHelp(
-                "The encodings the client reads, preferred first: of each artifact the cache holds only the object of the first one the manifest lists.",
+                "The encodings downloaded, preferred first: of each artifact the object of the first one the manifest lists (the cache keeps it decoded).",
                 valueName: "br,gzip|gzip"))
         var encodings: String = "br,gzip"
 
@@ -55,7 +56,7 @@ extension Zonectl {
         /// `--encodings` as a list; an unknown name is a usage error.
         private func encodingList() throws -> [ZoneEncoding] {
             try encodings.split(separator: ",").map { name in
-                guard let encoding = ZoneEncoding(rawValue: String(name).trimmingSpaces) else {
+                guard let encoding = ZoneEncoding(rawValue: String(name).trimmingSpaces), encoding != .identity else {
                     throw ValidationError("--encodings: \(name) is not br or gzip")
                 }
                 return encoding
@@ -72,7 +73,8 @@ extension Zonectl {
             do {
                 if case .http(let url) = location {
                     report = try HTTPSync.run(
-                        url, cache: cache, encodings: encodings, verify: verify)
+                        url, cache: cache, encodings: try encodingList().map(\.rawValue).joined(separator: ","),
+                        verify: verify)
                 } else {
                     let sync = ZoneSync(
                         transport: try transport(location, configFile.config), cache: URL(fileURLWithPath: cache),

@@ -132,6 +132,16 @@ import ZonePipeline
         #expect(try ws.cachedVersion(cache) == 2)
     }
 
+    @Test func encodingsAreBrotliOrGzipOnly() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for bad in ["identity", "br,deflate"] {
+            let r = try zonectl("sync", "--from", dir.path, "--cache", "cache", "--encodings", bad, in: dir)
+            #expect(r.status == 64, "\(bad): \(r.stderr)")
+            #expect(r.stderr.contains("is not br or gzip"), "\(r.stderr)")
+        }
+    }
+
     @Test func aCacheOfSomeoneElsesFilesIsRefused() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
