@@ -99,7 +99,9 @@ let clientTargets: [Target] = [
             ),
             // `zonectl sync --from http(s)://` runs this beside zonectl: the sync over URLSession, whose
             // libcurl zonectl itself never loads.
-            .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient"]),
+            // prctl(PR_SET_PDEATHSIG) for zonectl-http: it dies with the zonectl that started it.
+            .target(name: "CParentDeath"),
+            .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient", "CParentDeath"]),
             .executableTarget(
                 name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
 

@@ -3,6 +3,7 @@
 //   zonectl-http sync BASE_URL CACHE_DIR ENCODINGS [--verify]
 // Prints the SyncReport as JSON on standard output; a failure is one line on standard error
 // and exit 2.
+internal import CParentDeath
 import Foundation
 import ZoneClient
 
@@ -10,12 +11,14 @@ import ZoneClient
     import Glibc
 #endif
 
-// A sync killed with zonectl stops where it is, as one process would: when zonectl is gone
-// (this process is handed to another parent), this one ends too.
-let parent = getppid()
-Thread.detachNewThread {
-    while getppid() == parent { usleep(20_000) }
-    _exit(137)
+// A sync killed with zonectl stops where it is, as one process would: the kernel kills this
+// process when zonectl ends. zonectl passes its process id, so one that ended before this line
+// ran (this process then has another parent) is seen too.
+guard zonectl_die_with_parent() == 0,
+    let zonectl = ProcessInfo.processInfo.environment["ZONECTL_PID"].flatMap({ Int32($0) }), getppid() == zonectl
+else {
+    FileHandle.standardError.write(Data("zonectl-http: runs under zonectl sync only\n".utf8))
+    exit(2)
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
