@@ -92,6 +92,7 @@ test: export PATH := $(VENV)/bin:$(PATH)
 test: export ZONECTL_PYTHON := $(VENV)/bin/python3
 test: deps-test lint
 	swift build
+	scripts/typecheck-guide.sh
 	swift test $(SWIFT_TEST_FLAGS)
 	@if [ "$(FUZZ_SMOKE_SECONDS)" != 0 ]; then FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh; fi
 
