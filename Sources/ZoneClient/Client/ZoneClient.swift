@@ -99,19 +99,9 @@ public actor ZoneClient {
     public func lookup(longitude: Double, latitude: Double, city: String? = nil) throws(ZoneClientError)
         -> ZoneLookup.Answer
     {
-        if let city {
-            return ZoneLookup.Answer(
-                city: city, style: try index(city: city).style(longitude: longitude, latitude: latitude))
+        try ZoneLookup.answer(longitude: longitude, latitude: latitude, city: city, in: manifest()) {
+            (id) throws(ZoneClientError) in try index(city: id)
         }
-        var first: String?
-        for entry in try manifest().cities where entry.boxContains(lon: longitude, lat: latitude) {
-            first = first ?? entry.id
-            let index = try index(city: entry.id)
-            if let zone = index.zone(longitude: longitude, latitude: latitude) {
-                return ZoneLookup.Answer(city: entry.id, style: index.zones[zone].style)
-            }
-        }
-        return ZoneLookup.Answer(city: first, style: nil)
     }
 
     /// The bytes the indexes kept in memory hold.

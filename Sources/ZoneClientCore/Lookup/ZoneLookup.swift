@@ -50,15 +50,27 @@ public final class ZoneLookup {
     /// The zone at (`longitude`, `latitude`) in `city`, or, with no city, in the first city
     /// (manifest order) whose box holds the position and whose zones cover it.
     public func lookup(longitude: Double, latitude: Double, city: String? = nil) throws(ZoneClientError) -> Answer {
+        try Self.answer(longitude: longitude, latitude: latitude, city: city, in: manifest) {
+            (id) throws(ZoneClientError) in try index(city: id)
+        }
+    }
+
+    /// The rule every lookup follows: in `city`, the zone `index` gives there; with no city, in
+    /// the first city of `manifest` (manifest order) whose box holds the position and whose
+    /// zones cover it, else the first whose box holds it, with no style.
+    public static func answer(
+        longitude: Double, latitude: Double, city: String?, in manifest: ZoneManifest,
+        index: (String) throws(ZoneClientError) -> ZoneIndex
+    ) throws(ZoneClientError) -> Answer {
         if let city {
-            return Answer(city: city, style: try index(city: city).style(longitude: longitude, latitude: latitude))
+            return Answer(city: city, style: try index(city).style(longitude: longitude, latitude: latitude))
         }
         var first: String?
         for entry in manifest.cities where entry.boxContains(lon: longitude, lat: latitude) {
             first = first ?? entry.id
-            let index = try index(city: entry.id)
-            if let zone = index.zone(longitude: longitude, latitude: latitude) {
-                return Answer(city: entry.id, style: index.zones[zone].style)
+            let cityIndex = try index(entry.id)
+            if let zone = cityIndex.zone(longitude: longitude, latitude: latitude) {
+                return Answer(city: entry.id, style: cityIndex.zones[zone].style)
             }
         }
         return Answer(city: first, style: nil)

@@ -10,9 +10,6 @@ extension DirectoryStore: ZoneTransport {
         if Task.isCancelled { throw .cancelled }
         guard let bytes = try read(request.key) else { return ZoneResponse(status: 404) }
         let tag = request.key == "manifest.json" || request.ifNoneMatch != nil ? "\"" + sha256Hex(bytes) + "\"" : nil
-        if let tag, tag == request.ifNoneMatch { return ZoneResponse(status: 304, etag: tag) }
-        guard let range = request.range else { return ZoneResponse(status: 200, body: bytes, etag: tag) }
-        guard range.lowerBound >= 0, range.lowerBound < bytes.count else { return ZoneResponse(status: 416) }
-        return ZoneResponse(status: 206, body: Array(bytes[range.clamped(to: 0..<bytes.count)]), etag: tag)
+        return ZoneResponse(serving: bytes, etag: tag, for: request)
     }
 }

@@ -48,6 +48,25 @@ public struct ZoneResponse: Sendable, Equatable {
     }
 }
 
+extension ZoneResponse {
+    /// The answer of a store that holds `bytes` at the request's key, with version tag `etag`,
+    /// as an HTTP server gives it: 304 when the request's `If-None-Match` is that tag, 206 with
+    /// the bytes of its range (416 for a range that starts outside them), else 200.
+    public init(serving bytes: [UInt8], etag: String?, for request: ZoneRequest) {
+        if let etag, etag == request.ifNoneMatch {
+            self.init(status: 304, etag: etag)
+        } else if let range = request.range {
+            guard range.lowerBound >= 0, range.lowerBound < bytes.count else {
+                self.init(status: 416)
+                return
+            }
+            self.init(status: 206, body: Array(bytes[range.clamped(to: 0..<bytes.count)]), etag: etag)
+        } else {
+            self.init(status: 200, body: bytes, etag: etag)
+        }
+    }
+}
+
 extension ZoneTransport {
     /// The response to `request`, asked again — up to three attempts, 0.25 s and then 0.75 s
     /// later — after a status that says the server is passing through an overload or a restart

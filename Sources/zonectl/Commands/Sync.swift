@@ -168,9 +168,6 @@ struct ObjectStoreTransport: ZoneTransport {
             throw .unreachable(key: request.key, reason: "\(error)")
         }
         guard let stored else { return ZoneResponse(status: 404) }
-        if let etag = request.ifNoneMatch, stored.etag == etag { return ZoneResponse(status: 304, etag: etag) }
-        guard let range = request.range else { return ZoneResponse(status: 200, body: stored.bytes, etag: stored.etag) }
-        return ZoneResponse(
-            status: 206, body: Array(stored.bytes[range.clamped(to: 0..<stored.bytes.count)]), etag: stored.etag)
+        return ZoneResponse(serving: stored.bytes, etag: stored.etag, for: request)
     }
 }
