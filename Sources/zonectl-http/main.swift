@@ -1,6 +1,6 @@
 // zonectl-http: the sync of an http(s):// store over URLSession, run by `zonectl sync` (which
 // starts without the networking stack). Arguments, as zonectl passes them:
-//   zonectl-http sync BASE_URL CACHE_DIR ENCODINGS [--verify]
+//   zonectl-http sync BASE_URL CACHE_DIR ENCODINGS [--verify] [--points-all]
 // Prints the SyncReport as JSON on standard output; a failure is one line on standard error
 // and exit 2.
 internal import CParentDeath
@@ -29,7 +29,8 @@ guard arguments.count >= 4, arguments[0] == "sync", let base = URL(string: argum
 let encodings = arguments[3].split(separator: ",").compactMap { ZoneEncoding(rawValue: String($0)) }
 let sync = ZoneSync(
     transport: URLSessionTransport(base: base), cache: URL(fileURLWithPath: arguments[2]), encodings: encodings,
-    verify: arguments.dropFirst(4).contains("--verify"), adopt: true)
+    verify: arguments.dropFirst(4).contains("--verify"), adopt: true,
+    points: arguments.dropFirst(4).contains("--points-all") ? .all : .onDemand)
 
 do {
     let report = try await sync.run()

@@ -23,6 +23,7 @@ public actor ZoneClient {
     var indexes: IndexCache
     private var running: Task<SyncReport, any Error>?
     private var held: ZoneManifest?
+    private var heldClusterReader: ZoneClusterReader?
 
     /// A client of `store`, caching it in `cache`. The transport is URLSession for an
     /// `http(s)://` store and the directory itself for a `file://` one, unless one is given.
@@ -47,7 +48,7 @@ public actor ZoneClient {
         } else {
             let sync = ZoneSync(
                 transport: transport, cache: cache, encodings: configuration.encodings, verify: configuration.verify,
-                concurrency: configuration.concurrentFetches)
+                concurrency: configuration.concurrentFetches, points: configuration.points)
             task = Task { try await sync.run(progress: progress) }
             running = task
         }
@@ -67,6 +68,7 @@ public actor ZoneClient {
         if report.updated || !report.fetched.isEmpty {
             indexes.removeAll()
             held = nil
+            heldClusterReader = nil
         }
         return report
     }
@@ -102,6 +104,17 @@ public actor ZoneClient {
         try ZoneLookup.answer(longitude: longitude, latitude: latitude, city: city, in: manifest()) {
             (id) throws(ZoneClientError) in try index(city: id)
         }
+    }
+
+    /// The viewport reader of the cached version's point layers (made on first use, replaced
+    /// when a sync changes the version).
+    public func clusterReader() throws(ZoneClientError) -> ZoneClusterReader {
+        if let heldClusterReader { return heldClusterReader }
+        let reader = ZoneClusterReader(
+            manifest: try manifest(), cache: cache, transport: transport,
+            memoryBudgetBytes: configuration.pointMemoryBudgetBytes, diskBudgetBytes: configuration.pointDiskBudgetBytes)
+        heldClusterReader = reader
+        return reader
     }
 
     /// The bytes the indexes kept in memory hold.

@@ -68,7 +68,16 @@ extension ZoneManifest {
             guard case .string(let key)? = entry["key"], entry["sha256"] != nil else {
                 return .object(entry.mapValues { holding($0, held) })
             }
-            if let object = held[key] { hold(object, in: &entry) }
+            if let object = held[key] {
+                // Where the file comes from, for a client that fetches it on first use.
+                var published: [String: JSONValue] = [
+                    "key": .string(key), "encodedBytes": entry["encodedBytes"] ?? .null,
+                    "contentEncoding": entry["contentEncoding"] ?? .string(ZoneEncoding.gzip.rawValue),
+                ]
+                published["encodedSha256"] = entry["encodedSha256"]
+                entry["published"] = .object(published)
+                hold(object, in: &entry)
+            }
             return .object(entry)
         case .array(let items):
             return .array(items.map { holding($0, held) })

@@ -21,10 +21,10 @@ struct SyncPlan {
     /// leftover of a killed run — and, with `verify`, every file is read and hashed.
     init(
         next: ZoneManifest, fetch: [ZoneObject], directory: CacheDirectory, oldKeys: [String: ZoneArtifact],
-        verify: Bool
+        verify: Bool, skipping lazy: Set<String> = []
     ) throws(ZoneClientError) {
         self.oldKeys = oldKeys
-        for (artifact, object) in zip(next.objects, fetch) {
+        for (artifact, object) in zip(next.objects, fetch) where !lazy.contains(artifact.key) {
             let known = oldKeys[artifact.key].map { $0.sha256 == artifact.sha256 } ?? false
             guard let damage = directory.damage(of: artifact, hashing: verify || !known) else { continue }
             if let old = oldKeys[artifact.key], old.sha256 != artifact.sha256 {

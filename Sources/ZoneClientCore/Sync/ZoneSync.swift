@@ -8,7 +8,7 @@ public import Foundation
 
 /// Keeps a local cache of a published store up to date: the client's sync.
 ///
-/// The cache is itself a complete store, of decoded files: it holds every object the manifest
+/// The cache is itself a store, of decoded files: it holds every object the manifest
 /// names (``ZoneManifest/objects``: the style table, the cities' artifacts and the point
 /// layers' objects), each as its uncompressed content at the published key without `.gz`/`.br`
 /// (``ZoneEncoding/identity``), and its `manifest.json` names exactly those files. Of each
@@ -21,7 +21,8 @@ public import Foundation
 ///    SHA-256 is checked too), the poll is unconditional, so the run fetches those again
 ///    (``SyncReport/repaired``);
 /// 2. fetches, ``concurrency`` at a time, the objects of the new manifest whose content the
-///    cache does not hold (keys are content-hashed, so an unchanged artifact is not fetched
+///    cache does not hold — with ``points`` ``ZonePointSync/onDemand``, all but the metatiles
+///    and point indexes, which a viewport query fetches when it needs them (keys are content-hashed, so an unchanged artifact is not fetched
 ///    again), checks each (stored size and SHA-256 when listed, gzip or brotli, size, SHA-256 of
 ///    the content) and writes its content under a temporary name, flushed and renamed — the old
 ///    manifest does not name it, so nothing visible changes;
@@ -46,6 +47,9 @@ public struct ZoneSync: Sendable {
     /// Whether a non-empty directory that is not a cache may become one (else
     /// ``ZoneClientError/notACache(path:)``).
     public let adopt: Bool
+    /// Which point files a run fetches: ``ZonePointSync/onDemand`` (band files only; metatiles
+    /// and point indexes on first use, see ``ClusterReader``) or ``ZonePointSync/all``.
+    public let points: ZonePointSync
 
     /// The hidden file that keeps the cached manifest's ETag.
     public static let stateName = ".zonectl-sync"
@@ -55,8 +59,9 @@ public struct ZoneSync: Sendable {
     /// A sync through `transport` into the directory `cache` (a file URL).
     public init(
         transport: any ZoneTransport, cache: URL, encodings: [ZoneEncoding] = ZoneEncoding.preferred,
-        verify: Bool = false, concurrency: Int = 6, adopt: Bool = false
+        verify: Bool = false, concurrency: Int = 6, adopt: Bool = false, points: ZonePointSync = .onDemand
     ) {
+        self.points = points
         self.transport = transport
         self.cache = cache
         self.encodings = encodings
@@ -78,7 +83,7 @@ public struct ZoneSync: Sendable {
         // names at its recorded size (and, with `verify`, its SHA-256); else what is damaged is
         // fetched again, and a cache of an older format is converted.
         let complete =
-            cached?.objects.allSatisfy {
+            cached.map(required)?.allSatisfy {
                 $0.contentEncoding == .identity && directory.damage(of: $0, hashing: verify) == nil
             } ?? false
         let state = complete ? cachedBytes.flatMap { SyncState.read(directory, manifest: $0) } : nil
@@ -97,7 +102,9 @@ public struct ZoneSync: Sendable {
             cached.map(\.objects).map { $0.map { ($0.key, $0) } } ?? [], uniquingKeysWith: { a, _ in a })
         for artifact in next.objects { try checkKey(artifact.key) }
         do {
-            let plan = try SyncPlan(next: next, fetch: fetch, directory: directory, oldKeys: oldKeys, verify: verify)
+            let lazy = points == .all ? [] : Set(next.lazyObjects.map(\.key))
+            let plan = try SyncPlan(
+                next: next, fetch: fetch, directory: directory, oldKeys: oldKeys, verify: verify, skipping: lazy)
             try await plan.run(
                 transport, concurrency: concurrency, into: directory, ledger: &ledger, report: &report,
                 progress: progress)
@@ -113,6 +120,13 @@ public struct ZoneSync: Sendable {
 
         report.removed = try prune(directory, keeping: next, ledger: &ledger)
         return report
+    }
+
+    /// The objects of `manifest` a run must hold: all, or all but the lazy point files.
+    private func required(_ manifest: ZoneManifest) -> [ZoneArtifact] {
+        guard points == .onDemand else { return manifest.objects }
+        let lazy = Set(manifest.lazyObjects.map(\.key))
+        return manifest.objects.filter { !lazy.contains($0.key) }
     }
 
     /// Removes the files syncs wrote (the ledger's) that `manifest`, the cached one, does not
@@ -137,4 +151,17 @@ public struct ZoneSync: Sendable {
             !key.hasPrefix("."), key != "manifest.json", !key.hasSuffix(CacheDirectory.temporarySuffix)
         else { throw .badManifest("object key \(key) cannot be a file of the cache") }
     }
+}
+
+/// Which point files a sync fetches.
+public enum ZonePointSync: String, Sendable, CaseIterable {
+    /// The band files (zooms 0 to 12); metatiles and point indexes are fetched on first use.
+    case onDemand = "bands"
+    /// Every point file, as a mirror needs.
+    case all
+}
+
+extension ZoneManifest {
+    /// The point files a client fetches on first use: every city's metatiles and point index.
+    public var lazyObjects: [ZoneArtifact] { (points ?? []).flatMap { $0.cities.flatMap(\.lazyObjects) } }
 }

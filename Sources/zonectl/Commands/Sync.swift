@@ -15,7 +15,9 @@ extension Zonectl {
                 client and publish: settings of pipeline.yml) or the http(s):// base URL a store is \
                 served from (read with URLSession by zonectl-http, beside zonectl). Polls manifest.json with \
                 If-None-Match, fetches only the artifacts the cache lacks, checks each, keeps it decoded, \
-                and switches the cache's manifest last. An object of the cached version \
+                and switches the cache's manifest last. Of point layers it fetches the band files (zooms 0-12); \
+                metatiles and point indexes are fetched when `zonectl clusters` or an app's viewport query needs \
+                them (--points all fetches every one, for a mirror). An object of the cached version \
                 that is missing or of the wrong size (with --verify: whose SHA-256 differs) is fetched again \
                 and reported as repaired. Exit 0 when updated, repaired or already current, 2 on failure (the \
                 cache stays at its last good version).
@@ -39,6 +41,12 @@ extension Zonectl {
                 valueName: "br,gzip|gzip"))
         var encodings: String = "br,gzip"
 
+        @Option(
+            help: ArgumentHelp(
+                "Point files fetched: bands (zooms 0-12; metatiles and point indexes when a viewport query needs them) or all (a mirror).",
+                valueName: "bands|all"))
+        var points: String = "bands"
+
         @Flag(help: "Re-hash every object of the cache (not only compare sizes) and repair those that differ.")
         var verify = false
 
@@ -46,11 +54,22 @@ extension Zonectl {
             try output.require([.text, .json], for: "sync")
             _ = try encodingList()
             _ = try location
+            _ = try pointSync
         }
 
         /// `--from` as a store location: a directory, an S3 prefix or an HTTP(S) base URL.
         private var location: StoreLocation {
             get throws { try storeLocation(from, accepting: [.directory, .s3, .http], option: "--from") }
+        }
+
+        /// `--points` as a choice; another word is a usage error.
+        private var pointSync: ZonePointSync {
+            get throws {
+                guard let choice = ZonePointSync(rawValue: points) else {
+                    throw ValidationError("--points: \(points) is not bands or all")
+                }
+                return choice
+            }
         }
 
         /// `--encodings` as a list; an unknown name is a usage error.
@@ -74,11 +93,11 @@ extension Zonectl {
                 if case .http(let url) = location {
                     report = try HTTPSync.run(
                         url, cache: cache, encodings: try encodingList().map(\.rawValue).joined(separator: ","),
-                        verify: verify)
+                        verify: verify, points: try pointSync)
                 } else {
                     let sync = ZoneSync(
                         transport: try transport(location, configFile.config), cache: URL(fileURLWithPath: cache),
-                        encodings: try encodingList(), verify: verify, adopt: true)
+                        encodings: try encodingList(), verify: verify, adopt: true, points: try pointSync)
                     report = try awaitBlocking { try await sync.run() }
                 }
             } catch {

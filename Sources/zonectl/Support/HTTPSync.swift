@@ -6,7 +6,9 @@ import ZoneClientCore
 /// networking stack, so no command of it loads libcurl and its libraries at start.
 enum HTTPSync {
     /// Runs `zonectl-http sync` and returns its report; its error line becomes the error.
-    static func run(_ url: String, cache: String, encodings: String, verify: Bool) throws -> SyncReport {
+    static func run(_ url: String, cache: String, encodings: String, verify: Bool, points: ZonePointSync) throws
+        -> SyncReport
+    {
         let program = helperPath()
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw SyncError(
@@ -14,7 +16,8 @@ enum HTTPSync {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["sync", url, cache, encodings] + (verify ? ["--verify"] : [])
+        process.arguments =
+            ["sync", url, cache, encodings] + (verify ? ["--verify"] : []) + (points == .all ? ["--points-all"] : [])
         // zonectl-http dies with this process (prctl(PR_SET_PDEATHSIG)); it checks this id to
         // see one that ended before it asked.
         process.environment = ProcessInfo.processInfo.environment.merging(
