@@ -2,7 +2,8 @@
 #
 #   make run          install system libraries, build release, validate, build and publish the sample
 #                     zones (dist/, then the local store ./store), sync the store into a client cache
-#                     (.zonectl/client-cache) and look up one point of each sample city there
+#                     (.zonectl/client-cache), look up one point of each sample city there, and
+#                     print the clusters of one viewport of the sample layer (Rome, zoom 14)
 #   make test         install system libraries + Python test tools (.venv), lint, build, run the
 #                     tests, then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
 #   make lint         swift format lint --strict (make format rewrites), scripts/check-client-portability.sh
@@ -11,7 +12,8 @@
 #   make bench-read   reader throughput on the generated benchmark corpus (see bench/README.md)
 #   make bench-simplify  shared-border simplification against ogr2ogr -simplify on the real cities
 #   make bench-config-lists  validate with keep: / styles.keys of 200,000 entries (target < 1 s each)
-#   make bench-points point clustering of 1,000,000 points against pysupercluster-rust (bench/points.sh)
+#   make bench-points point clustering of 1,000,000 points against pysupercluster-rust (bench/points.sh),
+#                     then viewport queries of a phone view per zoom (bench/viewport.sh)
 #   make bench-huge-ring peak memory of a build of one 2-million-vertex ring (PASS below 250 B/vertex)
 #   make bench-gaps   build time with gaps off, the default report and close_m 3 (PASS: close <= 1.15x)
 #   make bench-units  the corpus as 4 units over 100 cities (group_by [style]) against 100 cities (PASS: CPU <= 1.5x)
@@ -73,6 +75,7 @@ run: deps-run release
 	.build/release/zonectl verify --config $(CONFIG)
 	.build/release/zonectl sync --config $(CONFIG) --from ./store --cache .zonectl/client-cache
 	.build/release/zonectl lookup --config $(CONFIG) --from .zonectl/client-cache --input examples/sample-points.txt
+	.build/release/zonectl clusters --config $(CONFIG) --from ./store --layer cars --bbox 12.47,41.88,12.51,41.91 --zoom 14
 
 # The style rules are in .swift-format (4-space indent, 120 columns, ordered imports, ...).
 # scripts/check-client-portability.sh checks what Linux can of ZoneClient on Apple platforms
@@ -139,6 +142,7 @@ bench-config-lists:
 
 bench-points: deps-test
 	bench/points.sh
+	bench/viewport.sh
 
 bench-huge-ring:
 	bench/huge-ring.sh

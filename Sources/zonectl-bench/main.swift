@@ -14,6 +14,8 @@ import ZonePipeline
 //   zonectl-bench points [--jobs N] PATH...  a point layer's read, cluster and build time (bench/points.sh)
 //   zonectl-bench client sync|index|load STORE CACHE [OPTIONS]
 //                                    ZoneClient's sync, index memory and lookups/s (bench/client.sh)
+//   zonectl-bench viewport STORE_URL WORK LAYER LON LAT
+//                                    viewport cluster queries of a phone view per zoom (bench/viewport.sh)
 
 /// Reads all texts `passes` times and returns the best wall time and the totals of one pass.
 func timeReads(_ files: [(path: String, bytes: [UInt8])], jobs: Int, passes: Int = 3) -> (
@@ -188,6 +190,11 @@ case "lookup"?:
 case "points"?:
     do { try pointsBenchmark(Array(args.dropFirst())) } catch {
         print(error)
+        exit(2)
+    }
+case "viewport"?:
+    do { try await viewportBenchmark(Array(args.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("zonectl-bench: \(error)\n".utf8))
         exit(2)
     }
 case "client"?:

@@ -91,7 +91,7 @@ import Testing
         func withoutObjectMembers(_ value: JSONValue?) -> JSONValue? {
             switch value {
             case .object(let entry)?:
-                let dropped = ["key", "encodedBytes", "encodedSha256", "contentEncoding", "brotli"]
+                let dropped = ["key", "encodedBytes", "encodedSha256", "contentEncoding", "brotli", "published"]
                 let isObject = entry["sha256"] != nil && entry["key"] != nil
                 return .object(
                     entry.filter { !isObject || !dropped.contains($0.key) }.mapValues { withoutObjectMembers($0)! })
@@ -102,7 +102,19 @@ import Testing
         #expect(try points(gzipCacheBytes) != (try points(gzipOnly)))
         #expect(withoutObjectMembers(try points(gzipCacheBytes)) == withoutObjectMembers(try points(gzipOnly)))
         #expect(withoutObjectMembers(try points(cacheBytes)) == withoutObjectMembers(try points(bytes)))
-        #expect(try points(cacheBytes).map { "\($0)".contains(".geojson.gz") } == false)
+        // Each decoded file names the published object it comes from (`published`), and nothing else
+        // names an encoded object.
+        func withoutPublished(_ value: JSONValue?) -> JSONValue? {
+            switch value {
+            case .object(let entry)?: return .object(entry.filter { $0.key != "published" }.mapValues { withoutPublished($0)! })
+            case .array(let items)?: return .array(items.map { withoutPublished($0)! })
+            default: return value
+            }
+        }
+        #expect(withoutPublished(try points(cacheBytes)).map { "\($0)".contains(".geojson.gz") } == false)
+        let cached = try #require(try ZoneManifest.decode(cacheBytes).points?.first?.cities.first)
+        let band = try #require(cached.band)
+        #expect(band.published?.key == band.artifact.key + ".gz" && band.artifact.contentEncoding == .identity)
 
         // ZonePointLayer encodes the entry as it was read.
         let layer = try #require(try ZoneManifest.decode(gzipOnly).points?.first)

@@ -18,8 +18,8 @@ extension S3PublishTests {
             }
             let first = try sync()
             try #require(first.0 == 0, "\(first.2)")
-            // 7 cities, the style table, 150 point files.
-            #expect(first.1?.status == "updated" && first.1?.fetched.count == 158)
+            // 7 cities, the style table, the 3 point band files (metatiles and indexes on first use).
+            #expect(first.1?.status == "updated" && first.1?.fetched.count == 11)
             let again = try sync()
             #expect(again.0 == 0 && again.1?.status == "current" && again.1?.fetched == [])
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import ZoneClient
 
-/// `zonectl sync` of a store with a point layer (the sample `points/`, enabled in the test's
-/// pipeline.yml): the cache holds the band files and metatiles too, so `verify` of the cache
+/// `zonectl sync --points all` (a mirror) of a store with a point layer (the sample `points/`,
+/// enabled in the test's pipeline.yml; the default, band files only, is ClusterViewportTests'): the cache holds the band files and metatiles too, so `verify` of the cache
 /// passes; a new version with one city's points changed fetches only that city's changed point
 /// objects; a corrupt point object fails the sync with the cache as it was; an object added to
 /// a point layer entry (a per-city `index`, which the pipeline does not write) is fetched too.
@@ -94,7 +94,7 @@ import ZoneClient
         let url = "http://127.0.0.1:\(server.port)"
         let cache = ws.dir.appendingPathComponent("client-cache")
 
-        let first = try syncJSON(url, cache, in: ws.dir)
+        let first = try syncJSON(url, cache, in: ws.dir, extra: ["--points", "all"])
         try #require(first.status == 0, "\(first.stderr)")
         let fetched1 = try #require(first.report?.fetched)
         #expect(Set(fetched1) == keys1)
@@ -117,7 +117,7 @@ import ZoneClient
         try FileManager.default.removeItem(at: served)
         try FileManager.default.copyItem(at: ws.v2, to: served)
         let before = try String(contentsOf: server.log, encoding: .utf8).split(separator: "\n").count
-        let second = try syncJSON(url, cache, in: ws.dir)
+        let second = try syncJSON(url, cache, in: ws.dir, extra: ["--points", "all"])
         try #require(second.status == 0, "\(second.stderr)")
         let added = keys2.subtracting(keys1)
         #expect(!added.isEmpty && added.allSatisfy { $0.hasPrefix("points/cars/rome/") }, "\(added)")
@@ -136,11 +136,11 @@ import ZoneClient
         // fetched no point objects) does not trust the 304: the missing object is fetched.
         let lost = try #require(points2.sorted().first)
         try FileManager.default.removeItem(at: cache.appendingPathComponent(lost))
-        let repair = try syncJSON(url, cache, in: ws.dir)
+        let repair = try syncJSON(url, cache, in: ws.dir, extra: ["--points", "all"])
         try #require(repair.status == 0, "\(repair.stderr)")
         #expect(repair.report?.fetched == [lost])
         try ws.checkCache(cache, holds: ws.manifest2)
-        let again = try syncJSON(url, cache, in: ws.dir)
+        let again = try syncJSON(url, cache, in: ws.dir, extra: ["--points", "all"])
         #expect(again.status == 0 && again.report?.status == "current" && again.report?.bytesFetched == 0)
     }
 
@@ -148,7 +148,7 @@ import ZoneClient
         let ws = try Workspace()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
-        let first = try syncJSON(ws.v1.path, cache, in: ws.dir)
+        let first = try syncJSON(ws.v1.path, cache, in: ws.dir, extra: ["--points", "all"])
         try #require(first.status == 0, "\(first.stderr)")
         try #require(Set(first.report?.fetched ?? []).isSuperset(of: try Workspace.pointKeys(ws.manifest1)))
         let before = try Data(contentsOf: cache.appendingPathComponent("manifest.json"))
@@ -163,7 +163,7 @@ import ZoneClient
         bytes[bytes.count / 2] ^= 0xff
         try Data(bytes).write(to: object)
 
-        let r = try syncJSON(ws.v2.path, cache, in: ws.dir)
+        let r = try syncJSON(ws.v2.path, cache, in: ws.dir, extra: ["--points", "all"])
         #expect(r.status == 2)
         #expect(r.stderr.contains(storeKey), "\(r.stderr)")
         #expect(try Data(contentsOf: cache.appendingPathComponent("manifest.json")) == before)
@@ -205,9 +205,9 @@ import ZoneClient
         try #require(indexKeys.count == 3, "\(indexKeys)")  // paris, rome, copenhagen
 
         let cache = ws.dir.appendingPathComponent("cache")
-        let first = try await ZoneSync(transport: DirectoryStore(root: ws.v1.path), cache: cache).run()
+        let first = try await ZoneSync(transport: DirectoryStore(root: ws.v1.path), cache: cache, points: .all).run()
         #expect(Set(first.fetched) == (try SyncWorkspace.keys(ws.manifest1)))
-        let report = try await ZoneSync(transport: DirectoryStore(root: extended.path), cache: cache).run()
+        let report = try await ZoneSync(transport: DirectoryStore(root: extended.path), cache: cache, points: .all).run()
         #expect(Set(report.fetched) == indexKeys)
         try ws.checkCache(cache, holds: manifest)
         let verify = try zonectl("verify", "--target", cache.path, in: ws.dir)

@@ -89,8 +89,11 @@ struct SyncWorkspace {
 }
 
 /// Runs `zonectl sync --format json` and decodes what it printed.
-func syncJSON(_ from: String, _ cache: URL, in dir: URL) throws -> (status: Int32, report: SyncJSON?, stderr: String) {
-    let r = try zonectl("sync", "--from", from, "--cache", cache.path, "--format", "json", in: dir)
+func syncJSON(_ from: String, _ cache: URL, in dir: URL, extra: [String] = []) throws -> (
+    status: Int32, report: SyncJSON?, stderr: String
+) {
+    let r = try run(
+        TestPaths.zonectl.path, ["sync", "--from", from, "--cache", cache.path, "--format", "json"] + extra, in: dir)
     return (r.status, try? JSONDecoder().decode(SyncJSON.self, from: Data(r.stdout.utf8)), r.stderr)
 }
 
