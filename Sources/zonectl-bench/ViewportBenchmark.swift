@@ -24,7 +24,8 @@ func viewportBenchmark(_ args: [String]) async throws {
     guard let clustering = manifest.points?.first(where: { $0.layer == layer })?.clustering else {
         throw BenchError("no layer \(layer)")
     }
-    let width = 390.0, height = 844.0
+    let width = 390.0
+    let height = 844.0
     var random = SystemRandomNumberGenerator()
     var zooms: [[String: Any]] = []
     for z in 0...clustering.maxZoom {
@@ -39,7 +40,9 @@ func viewportBenchmark(_ args: [String]) async throws {
         var start = DispatchTime.now().uptimeNanoseconds
         let first = try await client.clusters(layer: layer, region: region(0, 0), viewWidth: width)
         let firstSeconds = secondsSince(start)
-        let pans = (0..<2000).map { _ in (Double.random(in: -0.3...0.3, using: &random), Double.random(in: -0.3...0.3, using: &random)) }
+        let pans = (0..<2000).map { _ in
+            (Double.random(in: -0.3...0.3, using: &random), Double.random(in: -0.3...0.3, using: &random))
+        }
         for (dx, dy) in pans { _ = try await client.clusters(layer: layer, region: region(dx, dy), viewWidth: width) }
         var times: [Double] = []
         var features = 0

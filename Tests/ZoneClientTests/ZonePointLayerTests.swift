@@ -106,7 +106,8 @@ import Testing
         // names an encoded object.
         func withoutPublished(_ value: JSONValue?) -> JSONValue? {
             switch value {
-            case .object(let entry)?: return .object(entry.filter { $0.key != "published" }.mapValues { withoutPublished($0)! })
+            case .object(let entry)?:
+                return .object(entry.filter { $0.key != "published" }.mapValues { withoutPublished($0)! })
             case .array(let items)?: return .array(items.map { withoutPublished($0)! })
             default: return value
             }

@@ -112,7 +112,8 @@ public actor ZoneClient {
         if let heldClusterReader { return heldClusterReader }
         let reader = ZoneClusterReader(
             manifest: try manifest(), cache: cache, transport: transport,
-            memoryBudgetBytes: configuration.pointMemoryBudgetBytes, diskBudgetBytes: configuration.pointDiskBudgetBytes)
+            memoryBudgetBytes: configuration.pointMemoryBudgetBytes, diskBudgetBytes: configuration.pointDiskBudgetBytes
+        )
         heldClusterReader = reader
         return reader
     }

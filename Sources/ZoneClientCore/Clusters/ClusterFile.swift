@@ -79,7 +79,8 @@ final class ClusterFile: Sendable {
                     _ = s.peek()
                     let start = s.position
                     var values: [Double] = []
-                    try s.elements { (s: inout JSONScanner) throws(JSONScanner.Failure) in values.append(try s.number()) }
+                    try s.elements { (s: inout JSONScanner) throws(JSONScanner.Failure) in values.append(try s.number())
+                    }
                     guard values.count >= 2 else { throw s.fail("a Point has two coordinates") }
                     position = (values[0], values[1])
                     positionText = String(decoding: s.bytes[start + 1..<s.position - 1], as: UTF8.self)
@@ -99,7 +100,8 @@ final class ClusterFile: Sendable {
                     case "expansion_zoom": expansion = try integer(&s)
                     case "bbox":
                         var v: [Double] = []
-                        try s.elements { (s: inout JSONScanner) throws(JSONScanner.Failure) in v.append(try s.number()) }
+                        try s.elements { (s: inout JSONScanner) throws(JSONScanner.Failure) in v.append(try s.number())
+                        }
                         guard v.count == 4 else { throw s.fail("a bbox has four numbers") }
                         bbox = ZoneBBox(west: v[0], south: v[1], east: v[2], north: v[3])
                     case "id":

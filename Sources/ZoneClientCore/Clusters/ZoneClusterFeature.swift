@@ -5,6 +5,7 @@ public struct ZoneClusterFeature: Sendable, Equatable, Identifiable {
     public var id: ZoneClusterKey
     /// Where to draw it: the cluster's weighted centroid, or the point.
     public var longitude: Double
+    /// The latitude of that position.
     public var latitude: Double
     /// Points in it: 1 for a single point.
     public var pointCount: Int
@@ -48,6 +49,7 @@ public enum ZoneClusterKey: Hashable, Sendable, CustomStringConvertible {
     /// (`"lon,lat"` as written).
     case point(String)
 
+    /// `cluster 123` or `point p1`.
     public var description: String {
         switch self {
         case .cluster(let id): "cluster \(id)"

@@ -104,7 +104,9 @@ public actor ZoneClusterReader {
 
     /// The files fetched on first use that the cache holds, least recently used first.
     public var filesOnDisk: [String] {
-        if disk == nil, let directory { disk = ClusterDiskBudget(budget: diskBudgetBytes, keys: lazyKeys, in: directory) }
+        if disk == nil, let directory {
+            disk = ClusterDiskBudget(budget: diskBudgetBytes, keys: lazyKeys, in: directory)
+        }
         return disk?.keys ?? []
     }
 
@@ -142,7 +144,9 @@ public actor ZoneClusterReader {
         ZonePointFile, Result<[UInt8], ZoneClientError>
     )] {
         guard let transport else {
-            return files.map { ($0, .failure(.cache(path: $0.artifact.key, reason: "not in the cache, and no store to fetch it from"))) }
+            return files.map {
+                ($0, .failure(.cache(path: $0.artifact.key, reason: "not in the cache, and no store to fetch it from")))
+            }
         }
         if Task.isCancelled { throw .cancelled }
         let results = await withTaskGroup(of: (Int, Result<[UInt8], ZoneClientError>).self) { group in

@@ -23,7 +23,8 @@ extension ZoneClusters {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out += #"{"type":"Feature","id":"#.utf8
             out += Self.id(f.id)
-            out += #","geometry":{"type":"Point","coordinates":[\#(f.longitude),\#(f.latitude)]},"properties":{"z":\#(layerZoom)"#
+            out +=
+                #","geometry":{"type":"Point","coordinates":[\#(f.longitude),\#(f.latitude)]},"properties":{"z":\#(layerZoom)"#
                 .utf8
             let inner = f.properties.utf8.dropFirst().dropLast()
             if !inner.isEmpty {

@@ -24,7 +24,9 @@ public struct ZoneClusters: Sendable, Equatable {
 
     /// A file the answer lacks, and why.
     public struct Unavailable: Sendable, Equatable {
+        /// The file's key in the cache (its decoded name).
         public var key: String
+        /// Why it could not be read or fetched.
         public var reason: String
     }
 

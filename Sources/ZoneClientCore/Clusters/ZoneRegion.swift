@@ -7,9 +7,13 @@
 /// A map's visible region as MapKit describes it (`MKCoordinateRegion`: a centre and spans in
 /// degrees), which has no zoom level: ``zoom(viewWidth:)`` derives it from the view's width.
 public struct ZoneRegion: Sendable, Equatable {
+    /// The centre's latitude.
     public var centerLatitude: Double
+    /// The centre's longitude.
     public var centerLongitude: Double
+    /// The height in degrees of latitude.
     public var latitudeDelta: Double
+    /// The width in degrees of longitude.
     public var longitudeDelta: Double
 
     /// A region.

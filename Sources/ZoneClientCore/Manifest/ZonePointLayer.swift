@@ -96,7 +96,9 @@ public struct ZonePointFile: Decodable, Sendable, Equatable {
     public var features: Int?
     /// A metatile's zoom (that of its features) and its tile at `z − metatileDelta`.
     public var z: Int?
+    /// A metatile's column at `z − metatileDelta`.
     public var x: Int?
+    /// A metatile's row at `z − metatileDelta`.
     public var y: Int?
     /// In a client cache: the published object the file is fetched from on first use.
     public var published: ZoneObject?
@@ -104,6 +106,7 @@ public struct ZonePointFile: Decodable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey { case features, z, x, y, published }
     private enum PublishedKeys: String, CodingKey { case key, contentEncoding, encodedBytes, encodedSha256 }
 
+    /// Reads the artifact's members, `features`, `z`, `x`, `y` and `published`.
     public init(from decoder: any Decoder) throws {
         artifact = try ZoneArtifact(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)

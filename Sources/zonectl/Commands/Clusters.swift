@@ -9,7 +9,8 @@ extension Zonectl {
     struct Clusters: ZonectlCommand {
         static let configuration = CommandConfiguration(
             commandName: "clusters",
-            abstract: "Print the clusters and points of a point layer in a box at a zoom (one GeoJSON FeatureCollection).",
+            abstract:
+                "Print the clusters and points of a point layer in a box at a zoom (one GeoJSON FeatureCollection).",
             discussion: """
                 Reads what an app's viewport query reads (ZoneClusterReader): the band file (zooms 0-12) or the \
                 metatiles the box touches. --from is a client cache (answered from the files it holds; a metatile \
@@ -93,7 +94,9 @@ extension Zonectl {
             let (layer, box, zoom, tileSize) = (layer, try box, zoom, ZoneTileSize(rawValue: tileSize)!)
             let answer: ZoneClusters
             do {
-                answer = try awaitBlocking { try await reader.clusters(layer: layer, in: box, zoom: zoom, tileSize: tileSize) }
+                answer = try awaitBlocking {
+                    try await reader.clusters(layer: layer, in: box, zoom: zoom, tileSize: tileSize)
+                }
             } catch {
                 throw ClustersError(redactingURLCredentials("\(from): \(error)"))
             }
@@ -103,7 +106,8 @@ extension Zonectl {
             }
             if !answer.isComplete {
                 printError(
-                    "\(from): warning: incomplete answer from version \(answer.version); zonectl sync --points all --cache DIR fills a cache")
+                    "\(from): warning: incomplete answer from version \(answer.version); zonectl sync --points all --cache DIR fills a cache"
+                )
             }
             let bytes = answer.featureCollection(
                 difference: previous.map { ClusterDifference(from: $0, to: answer.features) })

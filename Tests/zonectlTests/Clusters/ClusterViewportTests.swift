@@ -29,15 +29,18 @@ import ZoneClient
             for z in 0...16 {
                 let expected = try #require(published[z])
                 // A 5 x 4 grid; its lines fall between published positions (6 decimals).
-                let cols = 5, rows = 4
-                let dx = (all.east - all.west) / Double(cols), dy = (all.north - all.south) / Double(rows)
+                let cols = 5
+                let rows = 4
+                let dx = (all.east - all.west) / Double(cols)
+                let dy = (all.north - all.south) / Double(rows)
                 var seen: [ClusterStore.Published] = []
                 for i in 0..<cols {
                     for j in 0..<rows {
                         let w = all.west + Double(i) * dx + (i > 0 ? 1.3e-7 : 0)
                         let s = all.south + Double(j) * dy + (j > 0 ? 1.3e-7 : 0)
                         let cell = ZoneBBox(
-                            west: w, south: s, east: all.west + Double(i + 1) * dx, north: all.south + Double(j + 1) * dy)
+                            west: w, south: s, east: all.west + Double(i + 1) * dx,
+                            north: all.south + Double(j + 1) * dy)
                         let answer = try await reader.clusters(layer: "cars", in: cell, zoom: Double(z))
                         #expect(answer.isComplete && answer.layerZoom == z)
                         seen += answer.features.map { .init(id: $0.id, longitude: $0.longitude, latitude: $0.latitude) }
@@ -47,7 +50,8 @@ import ZoneClient
                 // city's could, so compare within the city's published set.
                 let mine = Set(expected)
                 let ours = seen.filter { mine.contains($0) }
-                #expect(ours.count == expected.count, "\(city) z\(z): \(ours.count) answered, \(expected.count) published")
+                #expect(
+                    ours.count == expected.count, "\(city) z\(z): \(ours.count) answered, \(expected.count) published")
                 #expect(Set(ours) == mine, "\(city) z\(z)")
             }
         }
@@ -102,7 +106,9 @@ import ZoneClient
             let expected = Set(try #require(published[z]))
             let across = try await reader.clusters(
                 layer: "cars", in: ZoneBBox(west: 179.5, south: -17, east: -179.5, north: -16.3), zoom: Double(z))
-            let got = across.features.map { ClusterStore.Published(id: $0.id, longitude: $0.longitude, latitude: $0.latitude) }
+            let got = across.features.map {
+                ClusterStore.Published(id: $0.id, longitude: $0.longitude, latitude: $0.latitude)
+            }
             #expect(got.count == expected.count && Set(got) == expected, "z\(z)")
             // The same as the two halves, and as a box written past 180° (179.5 to 180.5).
             let east = try await reader.clusters(
@@ -219,7 +225,9 @@ import ZoneClient
             // On disk: within the budget, plus at most the files of the query at hand.
             let onDisk = await reader.filesOnDisk
             let bytes = try onDisk.reduce(0) {
-                $0 + (try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent($1).path)[.size] as! Int)
+                $0
+                    + (try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent($1).path)[.size]
+                        as! Int)
             }
             let current = answer.fetched.count
             #expect(bytes <= budget || onDisk.count <= current, "z\(z): \(bytes) bytes in \(onDisk.count) files")
@@ -266,7 +274,9 @@ import ZoneClient
         #expect(first.bytesFetched < mirror.bytesFetched)
         // A second run of each is a 304, with nothing fetched.
         #expect(try await ZoneSync(transport: DirectoryStore(root: ws.store.path), cache: bands).run().fetched.isEmpty)
-        #expect(try await ZoneSync(transport: DirectoryStore(root: ws.store.path), cache: all, points: .all).run().fetched.isEmpty)
+        #expect(
+            try await ZoneSync(transport: DirectoryStore(root: ws.store.path), cache: all, points: .all).run().fetched
+                .isEmpty)
         for cache in [bands, all] { #expect(try ZoneSync.check(cache: cache.path).problems.isEmpty) }
     }
 }

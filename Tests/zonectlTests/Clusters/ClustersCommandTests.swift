@@ -65,15 +65,18 @@ import ZoneClient
         try #require(sync.status == 0, "\(sync.stderr)")
         let rome = ClusterViewportTests.box(try ws.published(city: "rome")[16]!)
         let box = "\(rome.west),\(rome.south),\(rome.east),\(rome.north)"
-        let low = try zonectl("clusters", "--from", "cache", "--layer", "cars", "--bbox", box, "--zoom", "11", in: ws.dir)
+        let low = try zonectl(
+            "clusters", "--from", "cache", "--layer", "cars", "--bbox", box, "--zoom", "11", in: ws.dir)
         #expect(low.status == 0, "\(low.stderr)")
-        let high = try zonectl("clusters", "--from", "cache", "--layer", "cars", "--bbox", box, "--zoom", "15", in: ws.dir)
+        let high = try zonectl(
+            "clusters", "--from", "cache", "--layer", "cars", "--bbox", box, "--zoom", "15", in: ws.dir)
         #expect(high.status == 1)
         #expect(high.stderr.contains("unavailable") && high.stderr.contains("incomplete answer from version"))
         // With every point file synced, the same answer is complete.
         let all = try zonectl("sync", "--from", "store", "--cache", "cache", "--points", "all", in: ws.dir)
         try #require(all.status == 0, "\(all.stderr)")
-        let full = try zonectl("clusters", "--from", "cache", "--layer", "cars", "--bbox", box, "--zoom", "15", in: ws.dir)
+        let full = try zonectl(
+            "clusters", "--from", "cache", "--layer", "cars", "--bbox", box, "--zoom", "15", in: ws.dir)
         #expect(full.status == 0, "\(full.stderr)")
     }
 
@@ -81,7 +84,8 @@ import ZoneClient
         let ws = try ClusterStore()
         defer { ws.remove() }
         for args in [
-            ["--bbox", "1,2,3"], ["--bbox", "0,95,1,96"], ["--bbox", "a,b,c,d"], ["--zoom", "-1"], ["--tile-size", "300"],
+            ["--bbox", "1,2,3"], ["--bbox", "0,95,1,96"], ["--bbox", "a,b,c,d"], ["--zoom", "-1"],
+            ["--tile-size", "300"],
         ] {
             var arguments = ["clusters", "--from", "store", "--layer", "cars", "--bbox", "12,41,13,42", "--zoom", "10"]
             if let i = arguments.firstIndex(of: args[0]) { arguments[i + 1] = args[1] } else { arguments += args }
