@@ -112,8 +112,9 @@ public actor ZoneClient {
         if let heldClusterReader { return heldClusterReader }
         let reader = ZoneClusterReader(
             manifest: try manifest(), cache: cache, transport: transport,
-            memoryBudgetBytes: configuration.pointMemoryBudgetBytes, diskBudgetBytes: configuration.pointDiskBudgetBytes
-        )
+            memoryBudgetBytes: configuration.pointMemoryBudgetBytes,
+            // A cache that syncs every point file keeps them all.
+            diskBudgetBytes: configuration.points == .all ? .max : configuration.pointDiskBudgetBytes)
         heldClusterReader = reader
         return reader
     }
