@@ -13,6 +13,8 @@ let clientTargets: [Target] = [
     .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
     // Decoding errors of a published manifest in plain words, naming the member by its JSON path.
     .target(name: "DecodingMessage"),
+    // Web Mercator world units: where the pipeline puts a cluster's metatile is where the client looks.
+    .target(name: "Mercator"),
     // Everything a client needs but the network: manifest, ZoneSync over any ZoneTransport, the
     // cache, artifact checks, gzip and brotli, ZoneIndex, zone layers and styles, the MapLibre
     // style. The zonectl CLI links this alone, so its commands start without libcurl.
@@ -22,7 +24,7 @@ let clientTargets: [Target] = [
             // gzip and brotli readers: system libraries on Linux, the Compression framework on Apple platforms.
             .target(name: "CZlib", condition: .when(platforms: [.linux])),
             .target(name: "CBrotli", condition: .when(platforms: [.linux])),
-            "DecodingMessage", .product(name: "Crypto", package: "swift-crypto"),
+            "DecodingMessage", "Mercator", .product(name: "Crypto", package: "swift-crypto"),
         ],
         exclude: [".swift-format"]),
     // The client apps add: the ZoneClient actor and URLSessionTransport, over ZoneClientCore
@@ -77,7 +79,7 @@ let clientTargets: [Target] = [
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
+                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage", "Mercator",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -114,7 +116,9 @@ let clientTargets: [Target] = [
 
             .testTarget(
                 name: "ZonePipelineTests",
-                dependencies: ["ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction"],
+                dependencies: [
+                    "ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction", "Mercator",
+                ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.
             .target(

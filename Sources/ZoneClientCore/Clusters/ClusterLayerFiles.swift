@@ -1,3 +1,5 @@
+internal import Mercator
+
 /// Which files of one point layer hold a viewport's features: every city's band file for the
 /// band's zooms, else the metatiles whose tile at z − metatileDelta the viewport touches.
 struct ClusterLayerFiles: Sendable {
@@ -46,10 +48,10 @@ struct ClusterLayerFiles: Sendable {
         var seen = Set<TileKey>()
         for part in parts {
             func tile(_ u: Double) -> Int { min(max(Int((u * Double(n)).rounded(.down)), 0), n - 1) }
-            let x0 = tile(WorldUnits.x(longitude: part.west) - Self.margin)
-            let x1 = tile(WorldUnits.x(longitude: part.east) + Self.margin)
-            let y0 = tile(WorldUnits.y(latitude: part.north) - Self.margin)
-            let y1 = tile(WorldUnits.y(latitude: part.south) + Self.margin)
+            let x0 = tile(WebMercator.x(longitude: part.west) - Self.margin)
+            let x1 = tile(WebMercator.x(longitude: part.east) + Self.margin)
+            let y0 = tile(WebMercator.y(latitude: part.north) - Self.margin)
+            let y1 = tile(WebMercator.y(latitude: part.south) + Self.margin)
             if (x1 - x0 + 1) * (y1 - y0 + 1) > tiles.count {
                 for (key, files) in tiles where (x0...x1).contains(key.x) && (y0...y1).contains(key.y) {
                     if seen.insert(key).inserted { found += files }

@@ -25,15 +25,3 @@ public enum ZoneTileSize: Int, Sendable, Codable, CaseIterable {
 
     private func shift(extent: Double) -> Double { log2(Double(rawValue) / extent) }
 }
-
-/// Web Mercator in world units: x from 0 (180° W) to 1 (180° E), y from 0 (north) to 1,
-/// as the pipeline places clusters and metatiles.
-enum WorldUnits {
-    static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
-
-    static func y(latitude: Double) -> Double {
-        let s = sin(latitude * .pi / 180)
-        let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
-        return y < 0 ? 0 : (y > 1 ? 1 : y)
-    }
-}

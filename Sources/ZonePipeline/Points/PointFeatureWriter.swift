@@ -1,3 +1,5 @@
+internal import Mercator
+
 /// Writes the GeoJSON Features of a zoom's items: each a Point with `z`; a cluster with the
 /// names MapLibre and Mapbox cluster styles use, `expansion_zoom`, its sums and its members'
 /// bbox; a single point with its `keep` properties.

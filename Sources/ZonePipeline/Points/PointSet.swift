@@ -1,3 +1,5 @@
+internal import Mercator
+
 /// The points of one layer and city, sorted by position, then id: the clustering's input,
 /// whatever order the files and features came in.
 struct PointSet: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Mercator
 import Testing
 
 @testable import ZonePipeline
