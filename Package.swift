@@ -79,7 +79,8 @@ let clientTargets: [Target] = [
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage", "Mercator",
+                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
+                    "Mercator",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
