@@ -1,38 +1,32 @@
 /// The lookup indexes a client keeps: least recently used first out once their bytes pass the
 /// budget. The most recent index is always kept, whatever its size.
 struct IndexCache {
-    let budget: Int
-    private var entries: [(city: String, version: String, index: ZoneIndex)] = []
-    private(set) var bytes = 0
+    private var entries: [String: (version: String, index: ZoneIndex)] = [:]
+    private var budget: LRUBudget<String>
 
-    init(budget: Int) { self.budget = budget }
+    init(budget: Int) { self.budget = LRUBudget(budget: budget) }
 
     /// The index of `city` built from `version`, marked most recently used.
     mutating func index(_ city: String, version: String) -> ZoneIndex? {
-        guard let i = entries.firstIndex(where: { $0.city == city && $0.version == version }) else { return nil }
-        let entry = entries.remove(at: i)
-        entries.append(entry)
+        guard let entry = entries[city], entry.version == version else { return nil }
+        budget.use(city)
         return entry.index
     }
 
     /// Keeps `index`, then drops the least recently used ones past the budget.
     mutating func insert(_ index: ZoneIndex, city: String, version: String) {
-        if let i = entries.firstIndex(where: { $0.city == city }) {
-            bytes -= entries[i].index.memoryBytes
-            entries.remove(at: i)
-        }
-        entries.append((city, version, index))
-        bytes += index.memoryBytes
-        while bytes > budget, entries.count > 1 {
-            bytes -= entries.removeFirst().index.memoryBytes
-        }
+        entries[city] = (version, index)
+        for dropped in budget.add(city, bytes: index.memoryBytes) { entries[dropped] = nil }
     }
 
+    /// The bytes the indexes hold.
+    var bytes: Int { budget.bytes }
+
     /// The cities held, least recently used first.
-    var cities: [String] { entries.map(\.city) }
+    var cities: [String] { budget.keys }
 
     mutating func removeAll() {
         entries.removeAll()
-        bytes = 0
+        budget.removeAll()
     }
 }

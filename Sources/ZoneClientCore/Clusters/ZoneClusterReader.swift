@@ -17,9 +17,12 @@ public actor ZoneClusterReader {
     /// The disk budget of the point files fetched on first use.
     public nonisolated let diskBudgetBytes: Int
 
+    private let directory: CacheDirectory?
+    /// The keys of the files fetched on first use (metatiles, point indexes), which the disk budget counts.
+    private let lazyKeys: Set<String>
     private var layers: [String: ClusterLayerFiles] = [:]
     private var memory: ClusterMemory
-    private var disk: ClusterDiskBudget?
+    private var disk: LRUBudget<String>?
 
     /// A reader of `manifest`'s point layers.
     public init(
@@ -30,6 +33,8 @@ public actor ZoneClusterReader {
         self.cache = cache
         self.transport = transport
         self.diskBudgetBytes = diskBudgetBytes
+        directory = cache.map { CacheDirectory(root: $0.path) }
+        lazyKeys = Set(manifest.lazyObjects.map(\.key))
         memory = ClusterMemory(budget: memoryBudgetBytes)
     }
 
@@ -104,14 +109,14 @@ public actor ZoneClusterReader {
 
     /// The files fetched on first use that the cache holds, least recently used first.
     public var filesOnDisk: [String] {
-        if disk == nil, let directory {
-            disk = ClusterDiskBudget(budget: diskBudgetBytes, keys: lazyKeys, in: directory)
-        }
+        countDisk()
         return disk?.keys ?? []
     }
 
-    private var directory: CacheDirectory? { cache.map { CacheDirectory(root: $0.path) } }
-    private var lazyKeys: [String] { manifest.lazyObjects.map(\.key) }
+    /// Counts the cache's files fetched on first use, once.
+    private func countDisk() {
+        if disk == nil, let directory { disk = LRUBudget(budget: diskBudgetBytes, files: lazyKeys, in: directory) }
+    }
 
     private func layerFiles(_ name: String) throws(ZoneClientError) -> ClusterLayerFiles {
         if let files = layers[name] { return files }
@@ -187,8 +192,8 @@ public actor ZoneClusterReader {
         let key = file.artifact.key
         var ledger = SyncLedger(directory, written: [])
         guard (try? ledger.add(key)) != nil, (try? directory.store(key, content)) != nil else { return }
-        guard Set(lazyKeys).contains(key) else { return }
-        if disk == nil { disk = ClusterDiskBudget(budget: diskBudgetBytes, keys: lazyKeys, in: directory) }
+        guard lazyKeys.contains(key) else { return }
+        countDisk()
         for old in disk!.add(key, bytes: content.count, keeping: keeping) { _ = try? directory.remove(old) }
     }
 }
