@@ -154,31 +154,19 @@ public actor ZoneClusterReader {
             }
         }
         if Task.isCancelled { throw .cancelled }
-        let results = await withTaskGroup(of: (Int, Result<[UInt8], ZoneClientError>).self) { group in
-            var out = [Result<[UInt8], ZoneClientError>?](repeating: nil, count: files.count)
-            var next = 0
-            func start() {
-                let i = next
-                let file = files[i]
-                next += 1
-                group.addTask {
-                    do throws(ZoneClientError) {
-                        let object = file.source
-                        guard let body = try await transport.object(object.key) else {
-                            throw .missing(key: object.key)
-                        }
-                        return (i, .success(try file.artifact.accept(body, from: object)))
-                    } catch {
-                        return (i, .failure(error))
-                    }
+        var results = [Result<[UInt8], ZoneClientError>?](repeating: nil, count: files.count)
+        do {
+            try await forEachConcurrently(files.count, limit: 6) { i in
+                do throws(ZoneClientError) {
+                    return Result.success(try await transport.content(of: files[i].artifact, from: files[i].source))
+                } catch {
+                    return Result.failure(error)
                 }
+            } arrived: { i, result in
+                results[i] = result
             }
-            while next < min(6, files.count) { start() }
-            while let (i, result) = await group.next() {
-                out[i] = result
-                if next < files.count { start() }
-            }
-            return out
+        } catch {
+            throw .cancelled  // the work and `arrived` do not throw: the group ended early
         }
         if Task.isCancelled { throw .cancelled }
         return zip(files, results).map { ($0, $1!) }

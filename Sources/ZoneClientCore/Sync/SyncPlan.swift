@@ -49,34 +49,21 @@ struct SyncPlan {
         progress?(done)
         guard !items.isEmpty else { return }
         var arrived = [Bool](repeating: false, count: items.count)
+        let items = items
         do {
-            try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
-                var next = 0
-                func start() {
-                    let i = next
-                    let item = items[i]
-                    next += 1
-                    group.addTask {
-                        guard let body = try await transport.object(item.object.key) else {
-                            throw ZoneClientError.missing(key: item.object.key)
-                        }
-                        return (i, try item.published.accept(body, from: item.object))
-                    }
-                }
-                while next < min(concurrency, items.count) { start() }
-                while let (i, content) = try await group.next() {
-                    let key = items[i].artifact.key
-                    try ledger.add(key)
-                    try directory.store(key, content)
-                    arrived[i] = true
-                    report.fetched.append(key)
-                    report.bytesFetched += items[i].object.encodedBytes
-                    done.objectsDone += 1
-                    done.bytesDone += items[i].object.encodedBytes
-                    progress?(done)
-                    if Task.isCancelled { throw ZoneClientError.cancelled }
-                    if next < items.count { start() }
-                }
+            try await forEachConcurrently(items.count, limit: concurrency) { i in
+                try await transport.content(of: items[i].published, from: items[i].object)
+            } arrived: { i, content in
+                let key = items[i].artifact.key
+                try ledger.add(key)
+                try directory.store(key, content)
+                arrived[i] = true
+                report.fetched.append(key)
+                report.bytesFetched += items[i].object.encodedBytes
+                done.objectsDone += 1
+                done.bytesDone += items[i].object.encodedBytes
+                progress?(done)
+                if Task.isCancelled { throw ZoneClientError.cancelled }
             }
         } catch let error as ZoneClientError {
             throw error
