@@ -1,4 +1,5 @@
 import Foundation
+import ZoneClientCore
 
 /// Lines for stdout, written in large blocks (a lookup prints millions of short lines).
 struct OutputBuffer {
@@ -16,24 +17,8 @@ struct OutputBuffer {
     }
 }
 
-/// `s` as a JSON string literal, control characters (C0, DEL, C1) escaped.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        // DEL and C1 too (JSON allows any character escaped): a terminal reads the lines.
-        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-            out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
+/// `s` as a JSON string literal, control characters (C0, DEL, C1) escaped: a terminal reads the lines.
+func jsonString(_ s: String) -> String { jsonQuoted(s, escapingDELAndC1: true) }
 
 /// All of standard input.
 func readStandardInput() -> [UInt8] {

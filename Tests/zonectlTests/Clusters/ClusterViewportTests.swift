@@ -262,7 +262,7 @@ import ZoneClient
         let ws = try ClusterStore()
         defer { ws.remove() }
         let manifest = try ws.manifest
-        let lazy = Set(manifest.lazyObjects.map { ZoneManifestKeys.decoded($0.key) })
+        let lazy = Set(manifest.lazyObjects.map { SyncWorkspace.cacheKey($0.key) })
         #expect(!lazy.isEmpty)
         let bands = ws.dir.appendingPathComponent("bands")
         let first = try await ZoneSync(transport: DirectoryStore(root: ws.store.path), cache: bands).run()
@@ -278,12 +278,5 @@ import ZoneClient
             try await ZoneSync(transport: DirectoryStore(root: ws.store.path), cache: all, points: .all).run().fetched
                 .isEmpty)
         for cache in [bands, all] { #expect(try ZoneSync.check(cache: cache.path).problems.isEmpty) }
-    }
-}
-
-enum ZoneManifestKeys {
-    /// A published key as a cache names its decoded file.
-    static func decoded(_ key: String) -> String {
-        key.hasSuffix(".gz") || key.hasSuffix(".br") ? String(key.dropLast(3)) : key
     }
 }
