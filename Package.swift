@@ -15,6 +15,8 @@ let clientTargets: [Target] = [
     .target(name: "DecodingMessage"),
     // Web Mercator world units: where the pipeline puts a cluster's metatile is where the client looks.
     .target(name: "Mercator"),
+    // CSS colours as MapLibre reads them: what the pipeline accepts is what the client reads.
+    .target(name: "CSSColours"),
     // Everything a client needs but the network: manifest, ZoneSync over any ZoneTransport, the
     // cache, artifact checks, gzip and brotli, ZoneIndex, zone layers and styles, the MapLibre
     // style. The zonectl CLI links this alone, so its commands start without libcurl.
@@ -24,7 +26,7 @@ let clientTargets: [Target] = [
             // gzip and brotli readers: system libraries on Linux, the Compression framework on Apple platforms.
             .target(name: "CZlib", condition: .when(platforms: [.linux])),
             .target(name: "CBrotli", condition: .when(platforms: [.linux])),
-            "DecodingMessage", "Mercator", .product(name: "Crypto", package: "swift-crypto"),
+            "DecodingMessage", "Mercator", "CSSColours", .product(name: "Crypto", package: "swift-crypto"),
         ],
         exclude: [".swift-format"]),
     // The client apps add: the ZoneClient actor and URLSessionTransport, over ZoneClientCore
@@ -80,7 +82,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipeline",
                 dependencies: [
                     "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
-                    "Mercator",
+                    "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -130,7 +132,8 @@ let clientTargets: [Target] = [
             .testTarget(
                 name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
             .testTarget(
-                name: "zonectlTests", dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport"],
+                name: "zonectlTests",
+                dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport", "CSSColours"],
                 resources: [.copy("Scripts")]),
         ] + clientTargets
     )

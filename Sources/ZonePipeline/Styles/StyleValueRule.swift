@@ -1,8 +1,8 @@
 /// What a style value must be, for the style keys the simplestyle spec defines for polygons:
 /// the one rule `zonectl validate` and the build (pipeline.yml's definitions and every feature's
-/// values) apply. ZoneClient, which shares no code with the pipeline, reads the published style
-/// table with its own port of it (`ZoneStyle.table`; zonectlTests' ZoneColourRuleTests compares
-/// the two). Other style keys (`styles.keys`) may hold any JSON value.
+/// values) apply. ZoneClient reads the published style table by the same colour rule (the
+/// shared `CSSColour`) and its own port of the rest (`ZoneStyle.table`; zonectlTests'
+/// ZoneColourRuleTests compares the two). Other style keys (`styles.keys`) may hold any JSON value.
 public enum StyleValueRule: Sendable, Equatable {
     /// A colour as MapLibre parses it (``isMapLibreColour(_:)``).
     case colour

@@ -1,6 +1,6 @@
 /// The CSS Color Module Level 4 named colours as 0xRRGGBB, lower case: the names MapLibre's style
 /// spec reads (`transparent`, the one other name, is read apart).
-let cssNamedColours: [String: UInt32] = [
+package let cssNamedColours: [String: UInt32] = [
     "aliceblue": 0xF0F8FF, "antiquewhite": 0xFAEBD7, "aqua": 0x00FFFF, "aquamarine": 0x7FFFD4, "azure": 0xF0FFFF,
     "beige": 0xF5F5DC, "bisque": 0xFFE4C4, "black": 0x000000, "blanchedalmond": 0xFFEBCD, "blue": 0x0000FF,
     "blueviolet": 0x8A2BE2, "brown": 0xA52A2A, "burlywood": 0xDEB887, "cadetblue": 0x5F9EA0, "chartreuse": 0x7FFF00,
