@@ -4,7 +4,7 @@ extension ZoneClusters {
     /// string) and its properties with `z` (``layerZoom``) and, for a cluster, `expansion_zoom`
     /// in ``tileSize`` zooms; the query in a `zonectl` member. With `difference`, its ids too.
     public func featureCollection(difference: ClusterDifference? = nil) -> [UInt8] {
-        var out = Array(#"{"type":"FeatureCollection","zonectl":{"command":"clusters","layer":"#.utf8)
+        var out = Self.collectionStart + Array(#""layer":"#.utf8)
         out += Array(jsonQuoted(layer).utf8)
         out += #","version":"#.utf8
         out += Array(jsonQuoted(version).utf8)
@@ -37,6 +37,11 @@ extension ZoneClusters {
         out += "]}\n".utf8
         return out
     }
+
+    /// True when `bytes` start as ``featureCollection(difference:)`` starts: an answer zonectl saved.
+    public static func isSavedAnswer(_ bytes: [UInt8]) -> Bool { bytes.starts(with: collectionStart) }
+
+    private static let collectionStart = Array(#"{"type":"FeatureCollection","zonectl":{"command":"clusters","#.utf8)
 
     /// The features of a FeatureCollection of clusters: a published band file or metatile, or a
     /// saved answer (``featureCollection(difference:)``), every zoom, in file order.

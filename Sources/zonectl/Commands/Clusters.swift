@@ -80,7 +80,7 @@ extension Zonectl {
             let file = try save.map {
                 try OwnedFile.check(
                     $0, what: "clusters answer", force: force,
-                    protecting: BuildRequest(configFile: configFile).inputs, isOwn: Self.isSavedAnswer)
+                    protecting: BuildRequest(configFile: configFile).inputs, isOwn: ZoneClusters.isSavedAnswer)
             }
             let previous: [ZoneClusterFeature]? = try since.map { path in
                 guard let bytes = FileManagerShim.contents(path) else { throw ClustersError("\(path): cannot read") }
@@ -140,11 +140,6 @@ extension Zonectl {
             } catch {
                 throw ClustersError(redactingURLCredentials("\(from): \(error)"))
             }
-        }
-
-        /// An answer this command saved: it starts with its `zonectl` member.
-        static func isSavedAnswer(_ bytes: [UInt8]) -> Bool {
-            bytes.starts(with: Array(#"{"type":"FeatureCollection","zonectl":{"command":"clusters","#.utf8))
         }
     }
 }
