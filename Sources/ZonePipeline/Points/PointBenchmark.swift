@@ -10,6 +10,8 @@ public enum PointBenchmark {
         public var readSeconds: Double
         public var clusterSeconds: Double
         public var totalSeconds: Double
+        /// Clusters (items of more than one point) per zoom 0...max_zoom, per city.
+        public var clustersPerCity: [String: [Int]]
     }
 
     /// Builds `layer` as the pipeline does, on `jobs` threads.
@@ -23,6 +25,7 @@ public enum PointBenchmark {
         return Result(
             points: out.report.reduce(0) { $0 + $1.points }, cities: out.report.count, files: out.files.count,
             gzipBytes: out.files.reduce(0) { $0 + $1.bytes.count }, readSeconds: readSeconds,
-            clusterSeconds: out.report.reduce(0) { $0 + $1.clusterSeconds }, totalSeconds: seconds(since: start))
+            clusterSeconds: out.report.reduce(0) { $0 + $1.clusterSeconds }, totalSeconds: seconds(since: start),
+            clustersPerCity: Dictionary(out.report.map { ($0.city, $0.clustersPerZoom) }, uniquingKeysWith: { a, _ in a }))
     }
 }

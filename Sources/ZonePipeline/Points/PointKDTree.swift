@@ -72,6 +72,41 @@ struct PointKDTree {
         coords.swapAt(2 * i + 1, 2 * j + 1)
     }
 
+    /// How many items lie within `r` of `(qx, qy)`, counted up to `limit` (the walk stops there).
+    func count(_ qx: Double, _ qy: Double, _ r: Double, limit: Int) -> Int {
+        if ids.isEmpty || limit <= 0 { return 0 }
+        var found = 0
+        var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]
+        let r2 = r * r
+        while let (left, right, axis) = stack.popLast() {
+            if right - left <= Self.nodeSize {
+                for i in left...right {
+                    let dx = coords[2 * i] - qx
+                    let dy = coords[2 * i + 1] - qy
+                    if dx * dx + dy * dy <= r2 {
+                        found += 1
+                        if found == limit { return found }
+                    }
+                }
+                continue
+            }
+            let m = (left + right) >> 1
+            let x = coords[2 * m]
+            let y = coords[2 * m + 1]
+            let dx = x - qx
+            let dy = y - qy
+            if dx * dx + dy * dy <= r2 {
+                found += 1
+                if found == limit { return found }
+            }
+            let v = axis == 0 ? qx : qy
+            let c = axis == 0 ? x : y
+            if v - r <= c { stack.append((left, m - 1, 1 - axis)) }
+            if v + r >= c { stack.append((m + 1, right, 1 - axis)) }
+        }
+        return found
+    }
+
     /// Calls `body` with the index of every item within `r` of `(qx, qy)` (squared distances).
     func within(_ qx: Double, _ qy: Double, _ r: Double, _ body: (Int) -> Void) {
         if ids.isEmpty { return }
