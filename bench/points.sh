@@ -8,8 +8,15 @@
 # <= 0.5x the Rust port's `load`, the whole point build (read, cluster, write, gzip) <= 1.0x it,
 # peak RSS <= 2x the input bytes.
 #
+# Then the cluster order (issue 39): 300,000 points in 12 cities (make_points.py --points 300000
+# --cities 12 --seed 7 --duplicates 0.05, in bench/.points-order-300000, git-ignored, made once),
+# zonectl's clusters per zoom against pysupercluster-rust's on the same files in file order and
+# shuffled (bench/points_order.py). Target: at every zoom, at most 1.02x the peer's file order,
+# in total and per city.
+#
 # Environment:
-#   POINTS_DIR  the generated points (default: bench/.points, git-ignored; made once)
+#   POINTS_DIR  the generated points (default: bench/.points-$POINTS, git-ignored; made once)
+#   ORDER_DIR   the cluster-order points (default: bench/.points-order-300000)
 #   POINTS      how many (default: 1000000)
 #   PYTHON      Python with pysupercluster-rust (default: .venv/bin/python3, see scripts/install-deps.sh --test)
 set -euo pipefail
@@ -54,3 +61,17 @@ print(f"  whole point build {ours['total_s']:.2f} s = {total:.2f}x (target <= 1.
 print(f"  peak RSS {rss / 1e6:.0f} MB = {ratio:.2f}x the input bytes (target <= 2x) {verdict(ratio <= 2.0)}")
 PY
 done
+
+ORDER_DIR="${ORDER_DIR:-$ROOT/bench/.points-order-300000}"
+if [ ! -e "$ORDER_DIR/.done" ]; then
+    rm -rf "$ORDER_DIR"
+    "$PYTHON" Tests/ZonePipelineTests/Scripts/make_points.py "$ORDER_DIR" --points 300000 --cities 12 --seed 7 \
+        --duplicates 0.05
+    touch "$ORDER_DIR/.done"
+fi
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+"$PYTHON" bench/peer_pysupercluster.py --counts "$ORDER_DIR" >"$WORK/peer.json"
+"$BIN" points --jobs "$(nproc)" --clusters "$ORDER_DIR" | sed -n 2p >"$WORK/ours.json"
+echo "cluster order: 300,000 points, 12 cities (seed 7, duplicates 0.05), clusters per zoom:"
+"$PYTHON" bench/points_order.py "$WORK/peer.json" "$WORK/ours.json"

@@ -20,7 +20,7 @@ extension BuildCache {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let settings = (try? encoder.encode(layer)).map { String(decoding: $0, as: UTF8.self) } ?? layer.name
-        for part in ["zonectl-points-cache-3", codeIdentity, settings, "\(precision)", city] {
+        for part in ["zonectl-points-cache-4", codeIdentity, settings, "\(precision)", city] {
             add(part)
         }
         var numbers: [Double] = []

@@ -15,9 +15,11 @@
 /// - below it (a disc of the radius holds few items there): that order and, as a second
 ///   candidate, always the untaken item with the most untaken neighbours next (greedy set
 ///   cover); the zoom keeps whichever leaves fewer clusters (the first on a tie).
-/// Ties go to the smaller member hash (``PointLevel/memberHash``), then the earlier item, so the
-/// order is total and follows from the points' content (ids, positions, properties), whatever
-/// the input file order. Each candidate is supercluster's merge, fed that order.
+/// Ties go to the smaller member hash (``PointLevel/memberHash``; its top 25 bits in the first
+/// order), then the earlier item (the points' sorted order, ``PointSet``), so the order is total
+/// and follows from the points' content (ids, positions, properties), whatever the input file
+/// order or thread count. Each candidate is supercluster's merge, fed that order; a cluster's id
+/// still comes from its members alone.
 struct PointClusterer {
     /// How a zoom's items are taken as origins.
     enum Order: Sendable {
@@ -80,13 +82,15 @@ struct PointClusterer {
         }
     }
 
-    /// Item indices by `degree`, most first, then by member hash, then index.
+    /// Item indices by `degree` (at most ``densityLimit``), most first, then by the member hash's
+    /// top 25 bits, then index: one radix-sorted word per item (degree, hash bits, index).
     private static func densest(_ items: PointLevel, _ degree: [Int]) -> [Int32] {
+        precondition(items.itemCount <= 1 << 32)
         var keys = (0..<items.itemCount).map {
-            OriginKey(degree: Int32(degree[$0]), hash: items.memberHash[$0], index: Int32($0))
+            UInt64(densityLimit - degree[$0]) << 57 | (items.memberHash[$0] >> 39) << 32 | UInt64($0)
         }
-        keys.sort { $0.precedes($1) }
-        return keys.map(\.index)
+        keys.radixSort()
+        return keys.map { Int32(truncatingIfNeeded: $0) }
     }
 
     /// supercluster's merge, each origin from `origins`, its untaken neighbours from `neighbours`.
@@ -277,6 +281,8 @@ private struct NeighbourLists: NeighbourSource {
 
     init(_ items: PointLevel, _ search: TreeSearch) {
         start.reserveCapacity(items.itemCount + 1)
+        index.reserveCapacity(8 * items.itemCount)
+        shift.reserveCapacity(8 * items.itemCount)
         for i in 0..<items.itemCount {
             search.forEach(of: i, items.x[i], items.y[i]) { j, s in
                 index.append(Int32(j))

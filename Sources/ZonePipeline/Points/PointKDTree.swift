@@ -76,61 +76,57 @@ struct PointKDTree {
     func count(_ qx: Double, _ qy: Double, _ r: Double, limit: Int) -> Int {
         if ids.isEmpty || limit <= 0 { return 0 }
         var found = 0
-        var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]
-        let r2 = r * r
-        while let (left, right, axis) = stack.popLast() {
-            if right - left <= Self.nodeSize {
-                for i in left...right {
-                    let dx = coords[2 * i] - qx
-                    let dy = coords[2 * i + 1] - qy
-                    if dx * dx + dy * dy <= r2 {
-                        found += 1
-                        if found == limit { return found }
-                    }
-                }
-                continue
-            }
-            let m = (left + right) >> 1
-            let x = coords[2 * m]
-            let y = coords[2 * m + 1]
-            let dx = x - qx
-            let dy = y - qy
-            if dx * dx + dy * dy <= r2 {
-                found += 1
-                if found == limit { return found }
-            }
-            let v = axis == 0 ? qx : qy
-            let c = axis == 0 ? x : y
-            if v - r <= c { stack.append((left, m - 1, 1 - axis)) }
-            if v + r >= c { stack.append((m + 1, right, 1 - axis)) }
+        walk(qx, qy, r) { _ in
+            found += 1
+            return found < limit
         }
         return found
     }
 
     /// Calls `body` with the index of every item within `r` of `(qx, qy)` (squared distances).
     func within(_ qx: Double, _ qy: Double, _ r: Double, _ body: (Int) -> Void) {
+        walk(qx, qy, r) {
+            body($0)
+            return true
+        }
+    }
+
+    /// kdbush's `within`: the items within `r` in tree order, until `body` returns false. The walk's
+    /// stack (ranges still to visit) lives on the call stack: at most one pending range per level.
+    private func walk(_ qx: Double, _ qy: Double, _ r: Double, _ body: (Int) -> Bool) {
         if ids.isEmpty { return }
-        var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]
-        let r2 = r * r
-        while let (left, right, axis) = stack.popLast() {
-            if right - left <= Self.nodeSize {
-                for i in left...right {
-                    let dx = coords[2 * i] - qx
-                    let dy = coords[2 * i + 1] - qy
-                    if dx * dx + dy * dy <= r2 { body(Int(ids[i])) }
+        withUnsafeTemporaryAllocation(of: (Int, Int, Int).self, capacity: 2 * Int.bitWidth) { stack in
+            stack[0] = (0, ids.count - 1, 0)
+            var top = 1
+            let r2 = r * r
+            while top > 0 {
+                top -= 1
+                let (left, right, axis) = stack[top]
+                if right - left <= Self.nodeSize {
+                    for i in left...right {
+                        let dx = coords[2 * i] - qx
+                        let dy = coords[2 * i + 1] - qy
+                        if dx * dx + dy * dy <= r2, !body(Int(ids[i])) { return }
+                    }
+                    continue
                 }
-                continue
+                let m = (left + right) >> 1
+                let x = coords[2 * m]
+                let y = coords[2 * m + 1]
+                let dx = x - qx
+                let dy = y - qy
+                if dx * dx + dy * dy <= r2, !body(Int(ids[m])) { return }
+                let v = axis == 0 ? qx : qy
+                let c = axis == 0 ? x : y
+                if v - r <= c {
+                    stack[top] = (left, m - 1, 1 - axis)
+                    top += 1
+                }
+                if v + r >= c {
+                    stack[top] = (m + 1, right, 1 - axis)
+                    top += 1
+                }
             }
-            let m = (left + right) >> 1
-            let x = coords[2 * m]
-            let y = coords[2 * m + 1]
-            let dx = x - qx
-            let dy = y - qy
-            if dx * dx + dy * dy <= r2 { body(Int(ids[m])) }
-            let v = axis == 0 ? qx : qy
-            let c = axis == 0 ? x : y
-            if v - r <= c { stack.append((left, m - 1, 1 - axis)) }
-            if v + r >= c { stack.append((m + 1, right, 1 - axis)) }
         }
     }
 }

@@ -1,7 +1,9 @@
 internal import Mercator
 
 /// The points of one layer and city, sorted by position, then id: the clustering's input,
-/// whatever order the files and features came in.
+/// whatever order the files and features came in. This order makes the build reproducible (it
+/// names each point's place, the last tie-break of ``PointClusterer``'s order, and orders the
+/// point index); the clusterer does not sweep it (``PointClusterer/Order/densestFirst``).
 struct PointSet: Sendable {
     var longitude: [Double] = []
     var latitude: [Double] = []

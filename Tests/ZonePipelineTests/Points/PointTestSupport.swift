@@ -11,12 +11,13 @@ enum PointFixtures {
         name: "cars", source: [], groupBy: "city", keep: ["id", "kind"], sum: ["available"])
 
     /// Runs make_points.py into a new temporary directory (the caller removes it).
-    static func generate(points: Int, cities: Int = 24, seed: Int = 1) throws -> URL {
+    static func generate(points: Int, cities: Int = 24, seed: Int = 1, duplicates: Double? = nil) throws -> URL {
         let dir = try makeTemporaryDirectory()
         let script = PipelineTestPaths.scripts.appendingPathComponent("make_points.py").path
         let run = try runProcess(
             PipelineTestPaths.python,
-            [script, dir.path, "--points", "\(points)", "--cities", "\(cities)", "--seed", "\(seed)"])
+            [script, dir.path, "--points", "\(points)", "--cities", "\(cities)", "--seed", "\(seed)"]
+                + (duplicates.map { ["--duplicates", "\($0)"] } ?? []))
         guard run.status == 0 else { throw PointFixtureError(message: "make_points.py: \(run.stderr)") }
         return dir
     }
@@ -42,9 +43,11 @@ enum PointFixtures {
     }
 
     /// Features and clusters per zoom 0...maxZoom from zonectl's clusterer.
-    static func counts(_ points: PointSet, layer: PointLayerConfig = layer, wrap: Bool) -> [[Int]] {
+    static func counts(
+        _ points: PointSet, layer: PointLayerConfig = layer, wrap: Bool, order: PointClusterer.Order = .densestFirst
+    ) -> [[Int]] {
         var counts = [[Int]](repeating: [0, 0], count: layer.maxZoom + 1)
-        PointClusterer(layer, wrap: wrap).run(points) { z, level in
+        PointClusterer(layer, wrap: wrap, order: order).run(points) { z, level in
             counts[z] = [level.itemCount, level.point.count { $0 < 0 }]
         }
         return counts
