@@ -46,7 +46,7 @@ import ZonePipeline
         #expect(verify.status == 0, "\(verify.stderr)")
         // Each zone artifact twice (gzip, br); the point files (gzip only) once.
         let pointFiles = (manifest.points ?? []).flatMap(\.cities).reduce(0) { $0 + 2 + $1.metatiles.count }
-        #expect(pointFiles == 150)
+        #expect(pointFiles == 151)
         let objects = 2 * (manifest.cities.count + 1) + pointFiles
         #expect(verify.stdout.contains("\(objects) objects checked, 0 problems"), "\(verify.stdout)")
 

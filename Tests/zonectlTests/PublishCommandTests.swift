@@ -15,14 +15,14 @@ import Testing
 
         let dry = try zonectl("publish", "--dry-run", in: dir)
         #expect(dry.status == 0)
-        // 8 zone objects (7 cities, the style table) and 150 point files (the sample layer's 3
+        // 8 zone objects (7 cities, the style table) and 151 point files (the sample layer's 3
         // cities: band file, metatiles, point index).
-        #expect(dry.stdout.hasPrefix("would upload 158 objects"), "\(dry.stdout)")
+        #expect(dry.stdout.hasPrefix("would upload 159 objects"), "\(dry.stdout)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("store/manifest.json").path))
 
         let first = try zonectl("publish", in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("160 objects written"), "\(first.stdout)")
+        #expect(first.stdout.contains("161 objects written"), "\(first.stdout)")
         #expect(first.stdout.contains("manifest: ./store/manifest.json"))
         #expect(!first.stdout.contains("requests:"), "a directory store makes no requests")
         let again = try zonectl("publish", in: dir)
@@ -30,7 +30,7 @@ import Testing
 
         let verify = try zonectl("verify", in: dir)
         #expect(verify.status == 0)
-        #expect(verify.stdout.contains("158 objects checked, 0 problems"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("159 objects checked, 0 problems"), "\(verify.stdout)")
 
         // Tamper with an artifact: verify fails with exit 1 and names it.
         let manifest = try #require(

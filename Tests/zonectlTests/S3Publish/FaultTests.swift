@@ -63,8 +63,8 @@ extension S3PublishTests {
             #expect(artifactPUTs(proxy).filter { $0.status == 503 }.count == 16)
             #expect(counts(out) == counts(proxy.requests))
             #expect(counts(out, "retries") == ["GET": 1, "PUT": 16])
-            // 8 zone objects, 150 point files (not faulted), 2 manifests.
-            #expect((out["written"] as? [String])?.count == 160)
+            // 8 zone objects, 151 point files (not faulted), 2 manifests.
+            #expect((out["written"] as? [String])?.count == 161)
             let check = try w.check()
             #expect(check.problems.isEmpty, "\(check.problems)")
             #expect(check.version == out["version"] as? String)

@@ -17,9 +17,9 @@ extension S3PublishTests {
                 $0["cities"] as? [[String: Any]] ?? []
             }
             let pointFiles = pointCities.reduce(0) { $0 + 2 + (($1["metatiles"] as? [Any])?.count ?? 0) }
-            #expect(pointCities.count == 3 && pointFiles == 150)
+            #expect(pointCities.count == 3 && pointFiles == 151)
             let artifacts = 1 + (base["cities"] as? [Any] ?? []).count + pointFiles
-            #expect(artifacts == 158)  // 7 cities + the style table + the point files
+            #expect(artifacts == 159)  // 7 cities + the style table + the point files
             let proxy = try FaultProxy(upstreamPort: w.moto.port)
             defer { proxy.stop() }
 
