@@ -29,7 +29,9 @@ func pointsBenchmark(_ arguments: [String]) throws {
         paths.append(arguments[i])
         i += 1
     }
-    guard !paths.isEmpty else { throw BenchError("usage: zonectl-bench points [--jobs N] [--gzip-level N] [--clusters] PATH...") }
+    guard !paths.isEmpty else {
+        throw BenchError("usage: zonectl-bench points [--jobs N] [--gzip-level N] [--clusters] PATH...")
+    }
     let layer = PointLayerConfig(
         name: "bench", source: paths, keep: ["id", "kind"], sum: ["available"], gzipLevel: gzipLevel)
     let r = try PointBenchmark.run(layer: layer, jobs: jobs)

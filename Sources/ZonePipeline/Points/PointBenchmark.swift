@@ -26,6 +26,7 @@ public enum PointBenchmark {
             points: out.report.reduce(0) { $0 + $1.points }, cities: out.report.count, files: out.files.count,
             gzipBytes: out.files.reduce(0) { $0 + $1.bytes.count }, readSeconds: readSeconds,
             clusterSeconds: out.report.reduce(0) { $0 + $1.clusterSeconds }, totalSeconds: seconds(since: start),
-            clustersPerCity: Dictionary(out.report.map { ($0.city, $0.clustersPerZoom) }, uniquingKeysWith: { a, _ in a }))
+            clustersPerCity: Dictionary(
+                out.report.map { ($0.city, $0.clustersPerZoom) }, uniquingKeysWith: { a, _ in a }))
     }
 }

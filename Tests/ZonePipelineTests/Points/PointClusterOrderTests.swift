@@ -35,7 +35,8 @@ import Testing
             }
         }
         for z in ours.indices {
-            #expect(Double(ours[z]) <= 1.02 * Double(theirs[z]), "z\(z): \(ours[z]) clusters vs the peer's \(theirs[z])")
+            #expect(
+                Double(ours[z]) <= 1.02 * Double(theirs[z]), "z\(z): \(ours[z]) clusters vs the peer's \(theirs[z])")
         }
         // The sweep (supercluster's order on the points sorted by position) does worse: the
         // comparison measures something.
