@@ -14,7 +14,8 @@
 ///   ``densityLimit``, most first;
 /// - below it (a disc of the radius holds few items there): that order and, as a second
 ///   candidate, always the untaken item with the most untaken neighbours next (greedy set
-///   cover); the zoom keeps whichever leaves fewer clusters (the first on a tie).
+///   cover), and on a zoom of few items (``shuffledCandidates(_:)``) also orders drawn from the
+///   member hashes; the zoom keeps whichever leaves fewest clusters (the first on a tie).
 /// Ties go to the smaller member hash (``PointLevel/memberHash``; its top 25 bits in the first
 /// order), then the earlier item (the points' sorted order, ``PointSet``), so the order is total
 /// and follows from the points' content (ids, positions, properties), whatever the input file
@@ -76,10 +77,50 @@ struct PointClusterer {
         case .densestFirst:
             let lists = NeighbourLists(items, search)
             let degree = (0..<items.itemCount).map { min(lists.count($0) + 1, Self.densityLimit) }
-            let first = merge(items, zoom: z, origins: InOrder(Self.densest(items, degree)), neighbours: lists)
-            let second = merge(items, zoom: z, origins: MostNeighboursFirst(items, lists), neighbours: lists)
-            return second.clusterCount < first.clusterCount ? second : first
+            // Each candidate order is tallied without building its items; the fewest clusters
+            // (the first on a tie) is merged.
+            var order: [Int32]? = Self.densest(items, degree)
+            var fewest = tally(items, origins: InOrder(order), neighbours: lists)
+            let greedy = tally(items, origins: MostNeighboursFirst(items, lists), neighbours: lists)
+            if greedy < fewest { (order, fewest) = (nil, greedy) }
+            for seed in 0..<Self.shuffledCandidates(items.itemCount) {
+                let shuffled = Self.shuffled(items, seed: seed)
+                let clusters = tally(items, origins: InOrder(shuffled), neighbours: lists)
+                if clusters < fewest { (order, fewest) = (shuffled, clusters) }
+            }
+            let level =
+                if let order {
+                    merge(items, zoom: z, origins: InOrder(order), neighbours: lists)
+                } else {
+                    merge(items, zoom: z, origins: MostNeighboursFirst(items, lists), neighbours: lists)
+                }
+            assert(level.clusterCount == fewest, "tally and merge disagree")
+            return level
         }
+    }
+
+    /// How many seeded shuffles a zoom of `n` items also tries below `maxZoom`: few items leave
+    /// few clusters, where one order's luck is a large share, and are cheap to merge again.
+    static func shuffledCandidates(_ n: Int) -> Int {
+        switch n {
+        case ...2_048: 32
+        default: 0
+        }
+    }
+
+    /// Item indices in an order drawn from the member hashes and `seed` (SplitMix64's finaliser),
+    /// then by index.
+    private static func shuffled(_ items: PointLevel, seed: Int) -> [Int32] {
+        precondition(items.itemCount <= 1 << 32)
+        var keys = (0..<items.itemCount).map {
+            var h = items.memberHash[$0] &+ UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 31
+            return (h >> 32) << 32 | UInt64($0)
+        }
+        keys.radixSort()
+        return keys.map { Int32(truncatingIfNeeded: $0) }
     }
 
     /// Item indices by `degree` (at most ``densityLimit``), most first, then by the member hash's
@@ -91,6 +132,38 @@ struct PointClusterer {
         }
         keys.radixSort()
         return keys.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// The clusters (items with more than one point) that ``merge(_:zoom:origins:neighbours:)``
+    /// would make from the same origins, counted without making them.
+    private func tally<Origins: OriginSource, Neighbours: NeighbourSource>(
+        _ items: PointLevel, origins: Origins, neighbours: Neighbours
+    ) -> Int {
+        var origins = origins
+        var taken = [Bool](repeating: false, count: items.itemCount)
+        var found: [Int] = []
+        var clusters = 0
+        while let i = origins.next(taken) {
+            taken[i] = true
+            found.removeAll(keepingCapacity: true)
+            neighbours.forEach(of: i, items.x[i], items.y[i]) { j, _ in if !taken[j] { found.append(j) } }
+            let origin = items.count[i]
+            var total = origin
+            for j in found { total += items.count[j] }
+            if total > origin, total >= minPoints {
+                clusters += 1
+                for j in found { taken[j] = true }
+                continue
+            }
+            if origin > 1 { clusters += 1 }
+            if total > 1 {
+                for j in found {
+                    taken[j] = true
+                    if items.count[j] > 1 { clusters += 1 }
+                }
+            }
+        }
+        return clusters
     }
 
     /// supercluster's merge, each origin from `origins`, its untaken neighbours from `neighbours`.
