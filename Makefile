@@ -73,7 +73,7 @@ run: deps-run release
 	.build/release/zonectl build --config $(CONFIG)
 	.build/release/zonectl publish --config $(CONFIG)
 	.build/release/zonectl verify --config $(CONFIG)
-	.build/release/zonectl sync --config $(CONFIG) --from ./store --cache .zonectl/client-cache
+	.build/release/zonectl sync --config $(CONFIG) --from ./store --out .zonectl/client-cache
 	.build/release/zonectl lookup --config $(CONFIG) --from .zonectl/client-cache --input examples/sample-points.txt
 	.build/release/zonectl clusters --config $(CONFIG) --from ./store --layer cars --bbox 12.47,41.88,12.51,41.91 --zoom 14
 

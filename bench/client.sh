@@ -70,7 +70,7 @@ cp "$CORPUS/$EDIT_CITY.geojson" "$WORK/zones/"
 build_and_publish() {
     "$ZONECTL" build --config "$WORK/pipeline.yml" --zones "$WORK/zones" --out "$WORK/dist" \
         --cache "$WORK/build-cache" > "$WORK/build.log" 2>&1 || { tail -20 "$WORK/build.log" >&2; die "build failed"; }
-    "$ZONECTL" publish --config "$WORK/pipeline.yml" --dist "$WORK/dist" --target "$WORK/store" \
+    "$ZONECTL" publish --config "$WORK/pipeline.yml" --from "$WORK/dist" --target "$WORK/store" \
         > "$WORK/publish.log" 2>&1 || { tail -20 "$WORK/publish.log" >&2; die "publish failed"; }
 }
 say "build and publish of $CORPUS (encodings gzip and br; brotli is slow the first time)"

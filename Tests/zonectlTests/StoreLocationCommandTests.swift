@@ -20,7 +20,7 @@ import Testing
         ] {
             for arguments in [
                 ["publish", "--target", url], ["verify", "--target", url], ["versions", "--target", url],
-                ["rollback", "--target", url, "20260101T000000Z"], ["diff", "--no-cache", "--against", url],
+                ["rollback", "--target", url, "20260101T000000Z"], ["diff", "--no-cache", "--target", url],
                 ["lookup", "--from", url, "0", "0"],
             ] {
                 let r = try run(TestPaths.zonectl.path, arguments, in: dir)

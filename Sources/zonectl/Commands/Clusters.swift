@@ -106,7 +106,7 @@ extension Zonectl {
             }
             if !answer.isComplete {
                 printError(
-                    "\(from): warning: incomplete answer from version \(answer.version); zonectl sync --points all --cache DIR fills a cache"
+                    "\(from): warning: incomplete answer from version \(answer.version); zonectl sync --points all --out DIR fills a cache"
                 )
             }
             let bytes = answer.featureCollection(
@@ -132,7 +132,7 @@ extension Zonectl {
             case .s3:
                 transport = ObjectStoreTransport(store: try openStore(from, config: config, option: "--from"))
             case .http:
-                throw ClustersError("\(from): zonectl sync --from URL --cache DIR, then --from DIR")
+                throw ClustersError("\(from): zonectl sync --from URL --out DIR, then --from DIR")
             }
             do {
                 let source = transport

@@ -23,6 +23,9 @@ extension Zonectl {
             help: ArgumentHelp(
                 "Compare with: s3://bucket/prefix, a local store or build directory, or a file:// URL (default: publish.target from pipeline.yml).",
                 valueName: "target|dir"))
+        var target: String?
+
+        @Option(name: .customLong("against"), help: .hidden)
         var against: String?
 
         @Option(
@@ -38,7 +41,9 @@ extension Zonectl {
 
         func validate() throws {
             try output.require([.text, .markdown, .json], for: "diff")
-            if let against { _ = try storeLocation(against, accepting: [.directory, .s3], option: "--against") }
+            if let target = try targetOption {
+                _ = try storeLocation(target, accepting: [.directory, .s3], option: "--target")
+            }
         }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
@@ -79,19 +84,24 @@ extension Zonectl {
             return exitCode && diff.hasChanges ? .failure : .success
         }
 
-        /// The store to compare with: `--against`, else publish.target.
+        /// `--target` (formerly `--against`).
+        private var targetOption: String? {
+            get throws { try renamed(target, old: against, name: "--target", oldName: "--against") }
+        }
+
+        /// The store to compare with: `--target`, else publish.target.
         private func targetStore(config: PipelineConfig) throws -> ObjectStore {
-            if let against,
-                case .directory(let path) = try storeLocation(
-                    against, accepting: [.directory, .s3], option: "--against")
+            let target = try targetOption
+            if let target,
+                case .directory(let path) = try storeLocation(target, accepting: [.directory, .s3], option: "--target")
             {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
                 else {
-                    throw TargetError(message: "\(against): no such directory")
+                    throw TargetError(message: "\(target): no such directory")
                 }
             }
-            return try openStore(against, config: config, option: "--against")
+            return try openStore(target, config: config, option: "--target")
         }
 
         /// What the store serves; a store with no manifest.json yet compares as empty.

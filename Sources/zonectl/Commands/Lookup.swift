@@ -104,7 +104,7 @@ extension Zonectl {
             switch error {
             case .missing(let key), .corrupt(let key, _):
                 guard key != "manifest.json", ZoneSync.isCache(source.from) else { return "" }
-                return "; the cache is damaged: zonectl sync --from STORE --cache \(source.from) repairs it"
+                return "; the cache is damaged: zonectl sync --from STORE --out \(source.from) repairs it"
             default: return ""
             }
         }

@@ -16,16 +16,27 @@ extension Zonectl {
         @OptionGroup var output: OutputOptions
 
         @Option(help: "The build directory (default: `output` from pipeline.yml).")
+        var from: String?
+
+        @Option(name: .customLong("dist"), help: .hidden)
         var dist: String?
 
         @Flag(help: "Print the plan (objects, bytes) and change nothing.")
         var dryRun = false
 
-        func validate() throws { try output.require([.text, .json], for: "publish") }
+        func validate() throws {
+            try output.require([.text, .json], for: "publish")
+            _ = try buildDirectoryOption
+        }
+
+        /// `--from` (formerly `--dist`).
+        private var buildDirectoryOption: String? {
+            get throws { try renamed(from, old: dist, name: "--from", oldName: "--dist") }
+        }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let config = configFile.config
-            let buildDirectory = dist ?? config.output
+            let buildDirectory = try buildDirectoryOption ?? config.output
             let inputs = BuildRequest(configFile: configFile).inputs + [.init(buildDirectory, "the build output")]
             let store = try openStoreForWriting(targetOptions.target, config: config, protecting: inputs)
             do {

@@ -30,9 +30,12 @@ extension Zonectl {
         var from: String
 
         @Option(help: "The cache directory (created; one zonectl owns, never a directory of yours).")
-        var cache: String
+        var out: String?
 
-        @Flag(help: "Use --cache even if it is a non-empty directory zonectl did not make.")
+        @Option(name: .customLong("cache"), help: .hidden)
+        var cache: String?
+
+        @Flag(help: "Use --out even if it is a non-empty directory zonectl did not make.")
         var force = false
 
         @Option(
@@ -55,6 +58,17 @@ extension Zonectl {
             _ = try encodingList()
             _ = try location
             _ = try pointSync
+            _ = try cacheDirectory
+        }
+
+        /// `--out` (formerly `--cache`): the client cache written.
+        private var cacheDirectory: String {
+            get throws {
+                guard let directory = try renamed(out, old: cache, name: "--out", oldName: "--cache") else {
+                    throw ValidationError("Missing expected argument '--out <out>'")
+                }
+                return directory
+            }
         }
 
         /// `--from` as a store location: a directory, an S3 prefix or an HTTP(S) base URL.
@@ -87,6 +101,7 @@ extension Zonectl {
             var protected =
                 BuildRequest(configFile: configFile).inputs + [.init(configFile.config.output, "the build output")]
             if case .directory(let path) = location { protected.append(.init(path, "the source store")) }
+            let cache = try cacheDirectory
             try OwnedDirectory.check(cache, for: .clientCache, protecting: protected, force: force).prepare()
             let report: SyncReport
             do {

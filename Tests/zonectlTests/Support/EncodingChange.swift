@@ -29,7 +29,7 @@ struct EncodingChange {
     }
 
     func publish(_ dist: String) throws -> [String: Any] {
-        let r = try zonectl(["publish", "--dist", dist, "--target", target, "--format", "json"])
+        let r = try zonectl(["publish", "--from", dist, "--target", target, "--format", "json"])
         try #require(r.status == 0, "\(r.stderr)")
         return try json(Data(r.stdoutBytes))
     }
@@ -80,7 +80,7 @@ struct EncodingChange {
 
         let verify = try zonectl(["verify", "--target", target])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
-        let sync = try zonectl(["sync", "--from", target, "--cache", "cache", "--format", "json"])
+        let sync = try zonectl(["sync", "--from", target, "--out", "cache", "--format", "json"])
         #expect(sync.status == 0, "\(sync.stderr)")
         let served = try zonectl(["verify", "--target", "cache"])
         #expect(served.status == 0, "\(served.stdout)\(served.stderr)")

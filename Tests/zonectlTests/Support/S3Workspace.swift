@@ -68,7 +68,7 @@ struct S3Workspace {
 
     /// `zonectl publish --dist DIST --target … --format json [--config CONFIG]`.
     func publishArguments(_ dist: String, config: String? = nil) -> [String] {
-        ["publish", "--dist", dist, "--target", target, "--format", "json"] + (config.map { ["--config", $0] } ?? [])
+        ["publish", "--from", dist, "--target", target, "--format", "json"] + (config.map { ["--config", $0] } ?? [])
     }
 
     /// Publishes `dist` straight to moto, or through the proxy on `port`.

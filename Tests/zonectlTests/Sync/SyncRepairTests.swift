@@ -80,7 +80,7 @@ import ZoneClient
         let r = try zonectl("lookup", "--from", cache.path, "12.57", "55.68", in: ws.dir)
         #expect(r.status == 2)
         #expect(r.stderr.contains("\(key): missing from the store"), "\(r.stderr)")
-        #expect(r.stderr.contains("zonectl sync --from STORE --cache \(cache.path) repairs it"), "\(r.stderr)")
+        #expect(r.stderr.contains("zonectl sync --from STORE --out \(cache.path) repairs it"), "\(r.stderr)")
         // A store that is not a sync's cache gets no such advice.
         let storeKey = try #require(try DirectoryStore(root: ws.v1.path).manifest().city("copenhagen")).artifact.key
         try FileManager.default.removeItem(at: ws.v1.appendingPathComponent(storeKey))

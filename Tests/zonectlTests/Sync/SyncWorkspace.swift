@@ -93,7 +93,7 @@ func syncJSON(_ from: String, _ cache: URL, in dir: URL, extra: [String] = []) t
     status: Int32, report: SyncJSON?, stderr: String
 ) {
     let r = try run(
-        TestPaths.zonectl.path, ["sync", "--from", from, "--cache", cache.path, "--format", "json"] + extra, in: dir)
+        TestPaths.zonectl.path, ["sync", "--from", from, "--out", cache.path, "--format", "json"] + extra, in: dir)
     return (r.status, try? JSONDecoder().decode(SyncJSON.self, from: Data(r.stdout.utf8)), r.stderr)
 }
 
