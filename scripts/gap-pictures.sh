@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's gap-closing pictures: the sample zones built with gaps.close_m 0 and 3, and one
+# The gap-closing pictures of docs/commands/build.md: the sample zones built with gaps.close_m 0 and 3, and one
 # window of Paris (a notch between two parking zones) drawn from each artifact as SVG.
 # Environment: ZONECTL (default: .build/release/zonectl).
 set -euo pipefail

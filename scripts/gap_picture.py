@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws one window of a city's artifact as SVG: every zone filled in its style colour, with
-the window's gaps (places no zone covers) in white. Used for the README's before/after
+the window's gaps (places no zone covers) in white. Used for docs/commands/build.md's before/after
 pictures of gap closing (make gap-pictures).
 
 usage: gap_picture.py ARTIFACT.geojson.gz WEST,SOUTH,EAST,NORTH OUT.svg [TITLE]

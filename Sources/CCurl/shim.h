@@ -5,7 +5,7 @@
 
 // libcurl is loaded on first use (dlopen), not linked: a command that makes no HTTP request
 // (build, validate, lookup) then never loads it and the 25 libraries it needs (TLS, Kerberos,
-// LDAP, IDN, ...), which took 6 ms of every start. Swift calls only the zonectl_ functions
+// LDAP, IDN, ...), a visible part of every start. Swift calls only the zonectl_ functions
 // below; each looks its libcurl function up by name. When libcurl cannot be loaded they fail as
 // libcurl fails (NULL handle, CURLE_FAILED_INIT), and zonectl_curl_load_error() says why.
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// UTC time stamps to the second, formatted and parsed by calendar arithmetic (proleptic
 /// Gregorian, no leap seconds), as `DateFormatter` with the `en_US_POSIX` locale writes them:
-/// no ICU formatter is opened (opening one was a serial 2–3 ms of a one-city rebuild). Shared by
+/// no ICU formatter is opened (opening one was a serial part of a one-city rebuild). Shared by
 /// the manifest's versions (ZonePipeline) and SigV4's signing time (S3Upload).
 public enum UTCStamp {
     typealias Fields = (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)

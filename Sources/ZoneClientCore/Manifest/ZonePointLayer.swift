@@ -1,5 +1,5 @@
 /// One point layer of the manifest (`points`): clusters per zoom, published per city as a band
-/// file and metatiles (README, "Point layers").
+/// file and metatiles (docs/commands/points.md).
 ///
 /// A client that keeps a store needs every object the entry names, whatever the pipeline adds
 /// to it later, so the objects are found generically: every JSON object anywhere in the entry

@@ -13,7 +13,7 @@ internal import Foundation
 /// zooms), shifted by log2(512 / extent) when the layer's clusters were made for tiles of another
 /// width. The band file only holds zooms 0...bandMaxZoom: the layers' `maxzoom` hides them above
 /// it. Higher zooms live in metatiles, too many to list as static sources: a client loads them
-/// itself (README, "Point layers"). A layer whose maxZoom is within the band has no `maxzoom`:
+/// itself (docs/commands/points.md). A layer whose maxZoom is within the band has no `maxzoom`:
 /// above maxZoom it keeps showing the features of maxZoom.
 extension MapLibreStyleBuilder {
     /// Cluster circles: fill, white outline, radius by `point_count`.

@@ -1,5 +1,5 @@
 /// What a MapLibre style takes of a point layer entry: its clustering zooms and each city's band
-/// file (README, "Point layers").
+/// file (docs/commands/points.md).
 struct PointLayerBands {
     /// Tile width the clusters were made for (512: MapLibre's zooms).
     var extent: Double

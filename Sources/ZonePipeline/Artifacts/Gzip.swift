@@ -3,9 +3,9 @@ internal import CLibdeflate
 /// gzip (RFC 1952): compression with libdeflate, decompression with zlib; byte-reproducible
 /// for the same input, level and libdeflate version.
 ///
-/// libdeflate compresses a whole buffer at once, 2 to 3 times faster than zlib at the same
-/// level and to smaller output (`make bench-points`, `pipeline.yml`'s `gzip_level` comment);
-/// zlib keeps the streaming decoder every client has.
+/// libdeflate compresses a whole buffer at once, several times faster than zlib at the same
+/// level and to smaller output (bench/README.md, "Compression levels"); zlib keeps the
+/// streaming decoder every client has.
 public enum Gzip {
     /// The header's OS byte: 3 (Unix) on every platform, so the bytes do not depend on where
     /// they were made.
@@ -31,9 +31,9 @@ public enum Gzip {
         let length = bytes.count
         return try (length == 0 ? [0] : bytes).withUnsafeBytes { input throws(GzipError) in
             let source = input.baseAddress!
-            // Room for half the input first (GeoJSON compresses 3 to 10 times; a build holds
-            // the buffer beside the city's text: 16 MB of heaptrack's heap peak for the largest
-            // city), then libdeflate's bound, with which it cannot run out.
+            // Room for half the input first (GeoJSON compresses several times over; a build
+            // holds the buffer beside the city's text, so a full bound would add to the heap's
+            // peak for the largest city), then libdeflate's bound, with which it cannot run out.
             for room in [length / 2 + 1024, libdeflate_deflate_compress_bound(compressor, length)] {
                 let out = [UInt8](unsafeUninitializedCapacity: header.count + room + 8) { buffer, count in
                     count = 0

@@ -37,8 +37,8 @@ public struct BuildPipeline {
         /// geometry only with ``BuildPipeline/keepsGeometry``.
         public var cities: [CityResult] = []
         /// What the build worked with (summaries, scans, cache hits), released with the outcome,
-        /// not as the build returns: the CLI exits without releasing it (releasing 138,000
-        /// summaries one by one was 3 ms of a one-city rebuild).
+        /// not as the build returns: the CLI exits without releasing it (releasing every
+        /// feature's summary one by one is a visible part of a one-city rebuild).
         var workingSet: WorkingSet? = nil
     }
 

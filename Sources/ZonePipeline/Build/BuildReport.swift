@@ -89,7 +89,7 @@ public struct BuildReport: Codable, Sendable {
     }
 }
 
-/// report.json: the bytes JSONEncoder would write (pretty, sorted keys), a hundred times faster
+/// report.json: the bytes JSONEncoder would write (pretty, sorted keys), far faster
 /// (``PrettyJSON``); members in the order of their names' UTF-8 bytes.
 extension BuildReport {
     /// The gaps, when there are many, are written on `jobs` threads.
@@ -170,7 +170,7 @@ extension BuildReport {
     }
 
     /// The text of `gaps` in report.json, written once when a city is built and kept in its
-    /// cache entry (a one-city rebuild of the benchmark corpus wrote 7,800 gaps again, 4 MB);
+    /// cache entry (a one-city rebuild would otherwise write every city's gaps again);
     /// nil when a number is not finite (``jsonBytes(jobs:gapTexts:)`` then reports it).
     static func gapText(_ gaps: [GapFinding]) -> GapText? {
         // The gaps array is a member of the report's top-level object: its elements at depth 2.

@@ -28,8 +28,8 @@ public struct BuildRequest: Sendable {
     }
 
     /// The version of the build in the output `directory`, if any: the next one's `previous`.
-    /// Read with the pipeline's own JSON reader (JSONDecoder took a serial millisecond of a
-    /// one-city rebuild); a file that is not a manifest (no integer `schema`) has none.
+    /// Read with the pipeline's own JSON reader (JSONDecoder was a serial part of a one-city
+    /// rebuild); a file that is not a manifest (no integer `schema`) has none.
     public static func previousVersion(inOutput directory: String) -> String? {
         guard let bytes = readWholeFile(directory + "/manifest.json"),
             case .object(let manifest)? = try? JSONScanner.document(bytes),

@@ -59,8 +59,8 @@ struct ByteWriter {
 }
 
 /// Reads what ``ByteWriter`` wrote, in place: over the bytes' memory for the length of
-/// ``read(_:_:)`` (no slice or copy per field: decoding the cached scans of the benchmark
-/// corpus, 138,000 features and 75,000 findings, was a fifth of a one-city rebuild's CPU).
+/// ``read(_:_:)`` (no slice or copy per field: a rebuild decodes the cached scans of every
+/// unchanged file, each feature and finding, and that decoding is a large part of its CPU).
 struct ByteReader {
     private let base: UnsafePointer<UInt8>
     private let end: Int

@@ -45,8 +45,8 @@ struct CachedDiagnostic: Equatable {
 }
 
 /// The cache form of a city (`CacheFormat.swift`): every string once, in a table, then the
-/// fields by index. A no-change build of the benchmark corpus reads 100 of these; as JSON,
-/// decoding them was a sixth of its time.
+/// fields by index. A no-change build reads one of these per city; as JSON, decoding them was
+/// a large part of its time.
 extension CachedCity {
     private static let header = "zonectl-city-3"
 

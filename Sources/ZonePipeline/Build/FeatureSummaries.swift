@@ -1,7 +1,6 @@
 /// Every feature's summary, numbered in file order then source order, held in the arrays each
 /// file's scan made (parsed, or decoded from the cache) rather than joined into one: joining
-/// them moved 138,000 summaries into 17 MB of new pages, a tenth of a one-city rebuild of the
-/// benchmark corpus.
+/// them moved every summary into new pages, a large part of a one-city rebuild.
 /// (Sendable: the pointers are into arrays it holds and never changes.)
 public struct FeatureSummaries: RandomAccessCollection, @unchecked Sendable {
     private let parts: [[FeatureSummary]]
@@ -12,7 +11,7 @@ public struct FeatureSummaries: RandomAccessCollection, @unchecked Sendable {
     /// Each part's first summary, less its start in the numbering: feature `i` of file `f` is
     /// at `bases[f] + i`. The parts never change and `parts` keeps them alive, so a summary is
     /// reached without retaining its part's array (the rules, the grouping, the style table
-    /// and the cache keys each visit all 138,000 summaries of the benchmark corpus).
+    /// and the cache keys each visit every summary).
     private let bases: [UnsafePointer<FeatureSummary>?]
 
     /// The files' summaries, in file order.

@@ -11,7 +11,7 @@ final class GeometrySpill: Sendable {
     private let end = Mutex(0)
 
     /// Chunks the scan appends: a file's features are written every this many bytes (small:
-    /// 4 MB chunks, grown by doubling, left 10 MB more in the workers' heaps at the peak).
+    /// large chunks, grown by doubling, left more in the workers' heaps at the peak).
     static let chunk = 256 << 10
 
     /// A new spill file in `directory`; nil when none can be made (the build then reads the

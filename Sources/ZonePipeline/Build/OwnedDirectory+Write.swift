@@ -35,8 +35,8 @@ extension OwnedDirectory {
     /// The files named in `removingFirst` (the build report: large, rewritten by every build,
     /// read by no client) have their old version removed just before the new one is renamed
     /// into place: ext4 starts writing a file renamed over another out to disk before the
-    /// rename returns (`auto_da_alloc`), 4 ms for the benchmark's 4 MB report.json, 4 % of a
-    /// one-city rebuild. A reader may find no such file for that moment, never a partial one.
+    /// rename returns (`auto_da_alloc`), a visible part of a one-city rebuild for a report of
+    /// megabytes. A reader may find no such file for that moment, never a partial one.
     public func replaceContents(
         with files: [File], last: Set<String> = [], removingFirst: Set<String> = []
     ) throws(OutputError) {
@@ -108,7 +108,7 @@ extension OwnedDirectory {
     /// True when the file at `path` holds exactly `bytes`: its size first (a stat), then its
     /// bytes compared a piece at a time through one buffer (a rebuild compares a hundred
     /// artifacts; reading each whole into a new array cost its pages' faults, and a
-    /// byte-by-byte `Data` iteration before that a fifth of a no-change build).
+    /// byte-by-byte `Data` iteration before that a large part of a no-change build).
     private static func holds(_ path: String, _ bytes: [UInt8], buffer: UnsafeMutableRawBufferPointer) -> Bool {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return false }

@@ -52,7 +52,7 @@ struct ScanPass {
         }
         features = FeatureSummaries(parts)
         // Room for the findings still to come (the rules', the cities'), so adding them copies
-        // none of these (a new 75,000-finding array, 1,900 page faults, per addition); room
+        // none of these (a new array of every finding, with its page faults, per addition); room
         // not used is never touched.
         let scanFindings = read.reduce(0) { $0 + $1.file.diagnostics.count }
         var found = moveConcatenating(
@@ -81,7 +81,7 @@ extension ScanPass {
 /// The elements of `parts[i][keyPath: part]`, all of them, in one array of exactly their
 /// count (with room for `extraCapacity` more); each part is left empty. Elements are moved,
 /// not copied: a copy retains, and a release follows, every reference an element holds
-/// (138,000 summaries and 75,000 findings on the benchmark corpus). What remains is mostly
+/// (every summary and finding of the build). What remains is mostly
 /// the new array's page faults, taken on `jobs` threads, each moving a run of parts of about
 /// equal element count.
 func moveConcatenating<Part, Element>(

@@ -3,8 +3,8 @@ import Foundation
 /// What an owned directory's last write left, as its marker records it: files of a known
 /// identity (a city artifact is known by its cache key) and their stamps. A file still at
 /// its recorded stamp holds the bytes it was written with, so a build that would write the
-/// same identity there reads nothing: a one-city rebuild of the benchmark corpus read and
-/// compared 8.5 MB of unchanged artifacts, 2,300 page faults.
+/// same identity there reads nothing (otherwise a one-city rebuild would read and compare every
+/// unchanged artifact, page faults and all).
 ///
 /// A stamp is trusted only when the file's times are older than the marker's: a change made
 /// within the same clock tick as the write would leave the stamp as it is (git's "racily

@@ -27,7 +27,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var gaps: GapsConfig
     /// `styles`: which properties make a style, and named style definitions.
     public var styles: StylesConfig
-    /// `gzip_level`: gzip (libdeflate) level of the artifacts, 1...12 (default 5; pipeline.yml gives the measured trade-off).
+    /// `gzip_level`: gzip (libdeflate) level of the artifacts, 1...12 (default 5; the trade-off: bench/README.md).
     public var gzipLevel: Int
     /// `encodings`: the content encodings written, gzip always first (``ArtifactEncoding/normalized(_:)``).
     public var encodings: [ArtifactEncoding]

@@ -3,7 +3,7 @@ internal import Yams
 /// The tag of a plain YAML scalar by the rules of Yams' default resolver (YAML 1.1: bool, int,
 /// float, merge, null, timestamp, value, tried in that order; anything else is a string),
 /// matched by hand. Yams matches them with seven `NSRegularExpression`s, and compiling those
-/// (ICU) took 2 ms of every command's start; the config is composed with a resolver without
+/// (ICU) was a noticeable part of every command's start; the config is composed with a resolver without
 /// rules and its plain scalars resolved here. A test compares the two on generated scalars.
 enum YAMLImplicitTag {
     static func name(of scalar: String) -> Tag.Name {

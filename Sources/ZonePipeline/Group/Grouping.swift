@@ -28,7 +28,7 @@ public enum Grouping {
         var groupOfStorage: [Int] = []
         var last: (identity: UInt, group: Int)? = nil
         // Fields read in place: a copy of each feature (summary) retained and released its
-        // properties, location and id, a tenth of a one-city rebuild.
+        // properties, location and id, a large part of a one-city rebuild.
         for i in features.indices where features[i].hasGeometry {
             let identity = features[i].properties.storageIdentity
             if let last, last.identity == identity {

@@ -22,7 +22,7 @@ public struct PointLayerConfig: Sendable, Equatable, Encodable {
     /// `sum`: numeric properties summed onto clusters.
     public var sum: [String]
     /// `gzip_level`: gzip level of the layer's files, 1...12 (``defaultGzipLevel``; the zones'
-    /// `gzip_level` does not apply: pipeline.yml gives the measured trade-off).
+    /// `gzip_level` does not apply; the trade-off: bench/README.md, "Compression levels").
     public var gzipLevel: Int
 
     /// A layer; the parameters default to the values of absent keys.

@@ -151,7 +151,8 @@ struct GeoJSONParser {
 
     /// `properties` (read limited to ``keeping``: ``JSONScanner/parseObject(keeping:)``) shared
     /// with equal sets read before: a file's features then hold their properties once, not each
-    /// its whole set (a 173 MB file of every city held 92 MB of properties while it was read).
+    /// its whole set (a large file of every city otherwise holds most of its size again in
+    /// properties while it is read).
     mutating func trimmed(_ properties: JSONObject) -> JSONObject {
         guard let keeping else { return properties }
         if keeping.isEmpty { return JSONObject() }

@@ -144,7 +144,7 @@ func readWholeFile(_ path: String) -> [UInt8]? {
     while true {
         var failed = false
         // Read straight into the array's memory: no zeros written first (a one-city rebuild
-        // reads 23 MB of cache entries).
+        // reads the cache entries of every unchanged file).
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buf, count in
             count = 0
             while count < buf.count {

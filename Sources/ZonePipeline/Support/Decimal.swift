@@ -1,8 +1,8 @@
 import Foundation
 
 /// `value` with `digits` decimals (0...9), exactly as `%.Nf` writes it, through C's formatter:
-/// Foundation's `String(format:)` took 5 to 10 µs a call, 2 ms of a one-city rebuild's
-/// printed table.
+/// Foundation's `String(format:)` costs microseconds a call, a visible part of a one-city
+/// rebuild's printed table.
 package func decimal(_ value: Double, digits: Int) -> String {
     precondition((0...9).contains(digits))
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer in

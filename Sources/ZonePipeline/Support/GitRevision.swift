@@ -3,8 +3,8 @@ import Foundation
 /// `git rev-parse HEAD` of the working directory: nil when this is not a git work tree.
 ///
 /// Read from the repository's own files where they say it plainly (`HEAD`, then the branch it
-/// names, loose or in `packed-refs`), as git itself resolves it: starting git took 2 to 4 ms of
-/// CPU beside a one-city rebuild of about 100 ms. Anything else (`GIT_DIR` and friends in the
+/// names, loose or in `packed-refs`), as git itself resolves it: starting a git process costs
+/// CPU a one-city rebuild cannot spare. Anything else (`GIT_DIR` and friends in the
 /// environment, no `.git` found, a ref in neither place, such as a reftable repository's or an
 /// unborn branch's) asks git, in the background: started here, read when the manifest is made.
 final class GitRevision: @unchecked Sendable {

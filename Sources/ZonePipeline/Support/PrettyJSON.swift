@@ -2,8 +2,8 @@ import Foundation
 
 /// JSON text exactly as `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes]`, without Codable's cost: a writer of large reports (`report.json`
-/// of the benchmark corpus holds 10,000 gap findings; JSONEncoder took a fifth of a no-change
-/// build). Members are written in the order given: callers give them sorted by their UTF-8
+/// of a large corpus holds thousands of gap findings, and JSONEncoder was a large share of a
+/// no-change build). Members are written in the order given: callers give them sorted by their UTF-8
 /// bytes, as JSONEncoder sorts them (PrettyJSONTests compare the two byte for byte).
 struct PrettyJSON {
     private(set) var bytes: [UInt8] = []
@@ -69,7 +69,7 @@ struct PrettyJSON {
 
     /// `[ ... ]` of ``run(_:depth:reserving:_:)``s made at this array's depth, joined (an
     /// empty run holds no element), into room reserved for them and what follows (growing a
-    /// 4 MB report would copy it once more).
+    /// report of megabytes would copy it once more).
     mutating func array(runs: [[UInt8]]) {
         open(UInt8(ascii: "["))
         let total = runs.reduce(bytes.count) { $0 + $1.count + 1 }

@@ -53,8 +53,8 @@ package enum FileCheck {
 
     /// Reads and checks one file's text: structure rules, then GEOS validity of sound features.
     /// With `usedKeys`, properties are trimmed to those keys and equal property sets share one
-    /// copy (a quarter of the memory of a large corpus went to names and ids that never reach
-    /// an artifact, and the same city/style/stroke set repeated on every feature).
+    /// copy (much of the memory of a large corpus went to names and ids that never reach an
+    /// artifact, and the same city/style/stroke set repeated on every feature).
     static func check(
         _ text: SourceText, repair: Bool, interpolation: AntimeridianConfig.Interpolation,
         keeping usedKeys: Set<String>?, styleKeys: [String] = PipelineConfig.simplestyleKeys, context: GEOSContext

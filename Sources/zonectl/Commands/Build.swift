@@ -38,9 +38,9 @@ extension Zonectl {
                 previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
                 progress: progress)
             // Read once: an option group's value is looked up generically on every access, which
-            // for each of 75,000 warnings was a tenth of a one-city rebuild.
+            // for each of tens of thousands of warnings was a large part of a one-city rebuild.
             let showsWarnings = output.format == .text && global.verbose
-            // By index: a `for d in` loop copied (retained, then released) each of 75,000 warnings.
+            // By index: a `for d in` loop copied (retained, then released) each warning.
             for i in outcome.diagnostics.indices where showsWarnings || outcome.diagnostics[i].severity == .error {
                 printError(terminalSafe(outcome.diagnostics[i].description))
             }

@@ -9,7 +9,7 @@ struct GapLines {
     let config: GapsConfig
 
     func lines(verbose: Bool) -> [String] {
-        // Cities in the order first named; one pass over the findings (10,000 on the benchmark corpus).
+        // Cities in the order first named; one pass over the findings (a large corpus has thousands).
         var cities: [String] = []
         var foundIn: [String: [GapFinding]] = [:]
         var shutIn: [String: [BuildReport.Closed]] = [:]

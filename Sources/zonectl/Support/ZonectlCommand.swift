@@ -94,14 +94,14 @@ func reportShrunkenFiles() {
 /// glibc serves allocations above a threshold by mmap, returned on free; after such a block is
 /// freed it raises the threshold (up to 32 MB), so the build's per-city arrays of a few MB then
 /// stay in each worker's heap, which holds its high-water mark. Fixed at 16 MB, the peak RSS of
-/// a build of the benchmark corpus in one file fell from 178-184 MB to 152-159 MB.
+/// a large build falls markedly.
 ///
 /// Fixing it also stops glibc from raising the trim threshold with it (to twice the mmap
 /// threshold), so each worker's heap was given back above 128 KB of free top: a `madvise`
-/// with a TLB flush on every core, then the pages faulted in again by the next city (210,000
-/// page faults and 1-2 s of system time a build of the benchmark corpus). The trim threshold is
-/// set to what glibc's own rule gives, 32 MB: 37,000 page faults, 0.15-0.2 s of system time,
-/// for 5-15 MB more peak RSS (bench/README.md, "Where the time goes").
+/// with a TLB flush on every core, then the pages faulted in again by the next city (hundreds
+/// of thousands of page faults and seconds of system time in a large build). The trim threshold
+/// is set to what glibc's own rule gives, 32 MB: a small fraction of those page faults and of
+/// that system time, for a little more peak RSS.
 func fixLargeAllocationThreshold() {
     #if canImport(Glibc)
         // mallopt(M_MMAP_THRESHOLD, …): Swift's Glibc module has neither (they are in <malloc.h>).
@@ -117,8 +117,8 @@ func fixLargeAllocationThreshold() {
 }
 
 /// Ends a successful command here, output flushed, leaving its memory to the system whole:
-/// releasing a build's summaries, findings and artifacts one by one on the way out took 5 to
-/// 10 ms of a one-city rebuild (a tenth of it).
+/// releasing a build's summaries, findings and artifacts one by one on the way out was a large
+/// part of a one-city rebuild.
 func exitLeavingMemory() -> Never {
     fflush(nil)  // every output stream
     exit(0)

@@ -49,7 +49,7 @@ struct CellBuckets: Sendable {
     /// The (cell, item) pairs that `visit` passes to its argument, items ≥ 0 in non-decreasing
     /// order (so each cell's are). `visit` is called twice, to size the buckets and to fill
     /// them: the pairs are held as one 8-byte key each (cell number, item), not as a list of
-    /// pairs and a sorted copy of it, which for a huge ring's segments took 400 MB.
+    /// pairs and a sorted copy of it, which for a huge ring's segments took hundreds of MB.
     /// Without `lookups`, the buckets are only walked (``forEachCell(in:_:)``), and a sparse
     /// grid makes no table for ``range(_:)``.
     init(lookups: Bool = true, _ visit: ((GridPoint, Int32) -> Void) -> Void) {

@@ -210,8 +210,8 @@ struct PlanarGraph {
     /// edge and a parallel (the edge's width in longitude times its ends' sines of latitude),
     /// so that each edge adds its term to the cycles on its two sides. Summed in one pass over
     /// the edges in their order (nodes near each other, cycles too): walking each cycle
-    /// instead waited on memory at every half-edge, 4 % of a build on the benchmark corpus,
-    /// where nearly every face is contested. Widths are exact grid differences, and sines are
+    /// instead waited on memory at every half-edge, a visible part of a build where nearly
+    /// every face is contested. Widths are exact grid differences, and sines are
     /// taken from the first node's, so the terms stay small.
     func squareMetres(cycles wanted: [Bool]) -> [Double] {
         guard let unit = sphericalUnit else { preconditionFailure("a PlanarGraph made without a sphericalUnit") }

@@ -44,7 +44,7 @@ struct SnapRounder {
             }
         }
         // The pixels in bucket order: read one after the other, not through their indices at
-        // random (those loads were a quarter of the routing's time).
+        // random (those loads were a large share of the routing's time).
         let bucketPixels = index.items.map { hotList[Int($0)] }
         // Each segment's path on its own; the chunks' paths are joined in segment order.
         let chunks = cores.map(count: s.count, chunk: Self.routeChunk) { segments in

@@ -42,7 +42,7 @@ struct ArcTopology {
     /// has less to do (``NodingShortcut``); the topology is the same as without it.
     init(groups input: [PolygonalGeometry], frame: LocalFrame, nodingEpsilon: Double = 1e-10, snapGrid: Double? = nil) {
         self.frame = frame
-        // Position → vertex id. Not a Dictionary: its seeded hashing was ~1.5% of a full build.
+        // Position → vertex id. Not a Dictionary: its seeded hashing showed in a full build's profile.
         var index = IntegerTable<VertexKey>(capacity: input.reduce(0) { $0 + $1.coordinates.count / 2 })
         lonLat = []
         var ringVertices: [[Int32]] = []
