@@ -87,6 +87,8 @@ let clientTargets: [Target] = [
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
             ),
+            // PMTiles v3 archives of Mapbox Vector Tiles (MVT 2.1): the encodings, no geometry.
+            .target(name: "VectorTiles"),
             // S3Upload's libcurl layer: easy handle, header list, global init, response sink.
             .target(name: "CurlTransport", dependencies: ["CCurl"]),
             .target(
@@ -121,6 +123,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipelineTests",
                 dependencies: [
                     "ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction", "Mercator",
+                    "VectorTiles",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

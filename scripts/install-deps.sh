@@ -94,8 +94,8 @@ fi
 tools_ok() {
     "$VENV/bin/python3" -c '
 import importlib.util, sys
-import shapely, pyproj, mapli, pysupercluster
-pure = ("moto", "flask", "flask_cors", "jsonschema", "antimeridian")
+import shapely, pyproj, mapli, pysupercluster, mapbox_vector_tile
+pure = ("moto", "flask", "flask_cors", "jsonschema", "antimeridian", "pmtiles")
 sys.exit(0 if all(importlib.util.find_spec(name) for name in pure) else 1)
 ' >/dev/null 2>&1
 }
@@ -116,4 +116,4 @@ say "installing python test tools into $VENV"
 tools_ok || die "python test tools still do not import after pip install"
 echo "$want_stamp" >"$STAMP"
 say "python test tools installed: $("$VENV/bin/python3" -m pip list --format=freeze 2>/dev/null \
-    | grep -iE '^(moto|shapely|pyproj|jsonschema|antimeridian|mapli|pysupercluster-rust)==' | tr '\n' ' ')"
+    | grep -iE '^(moto|shapely|pyproj|jsonschema|antimeridian|mapli|pysupercluster-rust|pmtiles|mapbox-vector-tile)==' | tr '\n' ' ')"

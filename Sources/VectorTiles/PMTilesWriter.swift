@@ -1,0 +1,147 @@
+/// How the tiles, or the directories and metadata, of an archive are compressed (header codes).
+public enum PMTilesCompression: UInt8, Sendable {
+    case unknown = 0
+    case none = 1
+    case gzip = 2
+    case brotli = 3
+    case zstd = 4
+}
+
+/// What the tiles are (header codes).
+public enum PMTilesTileType: UInt8, Sendable {
+    case unknown = 0
+    case mvt = 1
+    case png = 2
+    case jpeg = 3
+    case webp = 4
+    case avif = 5
+}
+
+/// The area and starting view an archive's header states, in degrees.
+public struct PMTilesBounds: Sendable {
+    public var west: Double
+    public var south: Double
+    public var east: Double
+    public var north: Double
+    public var centerZoom: Int
+
+    public init(west: Double, south: Double, east: Double, north: Double, centerZoom: Int) {
+        (self.west, self.south, self.east, self.north, self.centerZoom) = (west, south, east, north, centerZoom)
+    }
+}
+
+/// A PMTiles v3 archive, made whole in memory: tiles are added in any order, each already
+/// compressed as `tileCompression` says; `archive` lays them out by tile id (clustered), stores
+/// identical tiles once (consecutive ids that share bytes become one run-length entry) and
+/// compresses the directories and the metadata with `compress` (`internalCompression`).
+public struct PMTilesWriter {
+    /// The header and the root directory fit in the first 16 KiB, so a reader's first range
+    /// request gets both.
+    static let headerLength = 127
+    static let firstRead = 16_384
+
+    public var tileType: PMTilesTileType
+    public var tileCompression: PMTilesCompression
+    public var internalCompression: PMTilesCompression
+    private let compress: ([UInt8]) throws -> [UInt8]
+    private var tiles: [(id: UInt64, bytes: [UInt8])] = []
+
+    public init(
+        tileType: PMTilesTileType = .mvt, tileCompression: PMTilesCompression, internalCompression: PMTilesCompression,
+        compress: @escaping ([UInt8]) throws -> [UInt8]
+    ) {
+        self.tileType = tileType
+        self.tileCompression = tileCompression
+        self.internalCompression = internalCompression
+        self.compress = compress
+    }
+
+    /// How many tiles were added.
+    public var tileCount: Int { tiles.count }
+
+    /// Adds tile `z/x/y` (each tile once).
+    public mutating func add(z: Int, x: Int, y: Int, bytes: [UInt8]) {
+        tiles.append((PMTilesTileID.id(z: z, x: x, y: y), bytes))
+    }
+
+    /// The archive's bytes: header, root directory, metadata (a JSON object, e.g. with
+    /// `vector_layers`), leaf directories, tile data.
+    public func archive(metadata: [UInt8], minZoom: Int, maxZoom: Int, bounds: PMTilesBounds) throws -> [UInt8] {
+        let sorted = tiles.sorted { $0.id < $1.id }
+        for i in sorted.indices.dropFirst() where sorted[i].id == sorted[i - 1].id {
+            throw PMTilesError.duplicateTile(sorted[i].id)
+        }
+        var data: [UInt8] = []
+        var placed: [[UInt8]: (offset: UInt64, length: UInt32)] = [:]
+        var entries: [PMTilesEntry] = []
+        for tile in sorted {
+            let at =
+                placed[tile.bytes]
+                ?? {
+                    let new = (offset: UInt64(data.count), length: UInt32(tile.bytes.count))
+                    data += tile.bytes
+                    placed[tile.bytes] = new
+                    return new
+                }()
+            if let last = entries.last, last.offset == at.offset, last.length == at.length,
+                last.tileID + UInt64(last.runLength) == tile.id
+            {
+                entries[entries.count - 1].runLength += 1
+            } else {
+                entries.append(PMTilesEntry(tileID: tile.id, offset: at.offset, length: at.length, runLength: 1))
+            }
+        }
+        let directories = try PMTilesDirectory.build(
+            entries, rootLimit: Self.firstRead - Self.headerLength, compress: compress)
+        let meta = try compress(metadata)
+        var header = HeaderWriter()
+        let rootOffset = UInt64(Self.headerLength)
+        let metaOffset = rootOffset + UInt64(directories.root.count)
+        let leafOffset = metaOffset + UInt64(meta.count)
+        let dataOffset = leafOffset + UInt64(directories.leaves.count)
+        header.bytes += Array("PMTiles".utf8) + [3]
+        for value in [
+            rootOffset, UInt64(directories.root.count), metaOffset, UInt64(meta.count), leafOffset,
+            UInt64(directories.leaves.count), dataOffset, UInt64(data.count), UInt64(sorted.count),
+            UInt64(entries.count), UInt64(placed.count),
+        ] {
+            header.u64(value)
+        }
+        header.bytes += [
+            1, internalCompression.rawValue, tileCompression.rawValue, tileType.rawValue, UInt8(minZoom),
+            UInt8(maxZoom),
+        ]
+        for degrees in [bounds.west, bounds.south, bounds.east, bounds.north] { header.e7(degrees) }
+        header.bytes.append(UInt8(bounds.centerZoom))
+        header.e7((bounds.west + bounds.east) / 2)
+        header.e7((bounds.south + bounds.north) / 2)
+        assert(header.bytes.count == Self.headerLength)
+        return header.bytes + directories.root + meta + directories.leaves + data
+    }
+}
+
+/// An archive that cannot be made.
+public enum PMTilesError: Error, CustomStringConvertible {
+    case duplicateTile(UInt64)
+
+    public var description: String {
+        switch self {
+        case .duplicateTile(let id): "tile id \(id) was added twice"
+        }
+    }
+}
+
+/// Little-endian header fields.
+private struct HeaderWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// Degrees as a 32-bit integer of 1e-7 degrees.
+    mutating func e7(_ degrees: Double) {
+        let value = UInt32(bitPattern: Int32((degrees * 10_000_000).rounded()))
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+}
