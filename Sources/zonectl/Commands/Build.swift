@@ -32,11 +32,8 @@ extension Zonectl {
                 protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
             try WalkNotes.print(
                 [uncached.zones] + configFile.config.points.map(\.source), verbose: global.verbose)
-            var request = try cached(uncached, build, also: [.init(outDir, "the build output")])
-            request.written = directory.written
-            let outcome = try request.run(
-                previousVersion: BuildRequest.previousVersion(inOutput: outDir), recordRevision: true,
-                progress: progress)
+            let request = try cached(uncached, build, also: [.init(outDir, "the build output")])
+            let outcome = try request.write(to: directory, progress: progress)
             // Read once: an option group's value is looked up generically on every access, which
             // for each of tens of thousands of warnings was a large part of a one-city rebuild.
             let showsWarnings = output.format == .text && global.verbose
@@ -50,50 +47,19 @@ extension Zonectl {
                 )
                 return .failure
             }
-            try directory.replaceContents(
-                with: built.files.map {
-                    OwnedDirectory.File(
-                        path: $0.path, bytes: $0.bytes, city: $0.city, identity: $0.identity,
-                        isAlreadyWritten: $0.isAlreadyWritten)
-                },
-                last: ["manifest.json"], removingFirst: ["report.json"])
             guard output.format == .text else {
                 // The bytes of report.json, as written (encoded once).
                 let written = built.files.first { $0.path == "report.json" }?.bytes
                 FileHandle.standardOutput.write(Data(try written ?? built.report.jsonBytes()))
                 exitLeavingMemory()
             }
-            let report = built.report
-            printText(BuildTable(report: report).render())
-            if let points = report.points { printText(PointTable(rows: points).render()) }
-            for line in GapLines(gaps: report.gaps, closed: report.closed, config: configFile.config.gaps)
-                .lines(verbose: global.verbose)
-            {
-                printText(line)
-            }
-            print(
-                "\(plural(report.features.read, "feature")) read: \(report.features.built) built"
-                    + (report.features.refused.isEmpty
-                        ? ""
-                        : ", \(report.features.refused.count) refused (listed in report.json; each one's finding with --verbose)")
-            )
-            if !report.vanished.isEmpty {
-                // At most five named unless --verbose; report.json lists every one.
-                let shown = global.verbose ? report.vanished[...] : report.vanished.prefix(5)
-                let more = report.vanished.count - shown.count
-                printText(
-                    "\(report.vanished.count) vanished: "
-                        + shown.map { "\($0.zone) (\(plural($0.polygons, "polygon")), \($0.reason))" }
-                        .joined(separator: "; ")
-                        + (more > 0 ? "; and \(more) more (all with --verbose or in report.json)" : ""))
-            }
-            let warnings = outcome.diagnostics.count
-            let reused =
-                report.cachedCities > 0
-                ? ", \(report.cachedCities) of \(report.cities.count) cities unchanged (cache)" : ""
-            printText(
-                "wrote \(plural(built.files.count, "file")) to \(outDir)/ (manifest version \(built.manifest.version)\(reused))"
-                    + (warnings > 0 ? "; \(plural(warnings, "warning")), shown with --verbose" : ""))
+            printText(BuildTable(report: built.report).render())
+            if let points = built.report.points { printText(PointTable(rows: points).render()) }
+            let gaps = GapLines(gaps: built.report.gaps, closed: built.report.closed, config: configFile.config.gaps)
+            for line in gaps.lines(verbose: global.verbose) { printText(line) }
+            let summary = built.summaryLines(
+                writtenTo: outDir, warnings: outcome.diagnostics.count, verbose: global.verbose)
+            for line in summary { printText(line) }
             exitLeavingMemory()
         }
     }

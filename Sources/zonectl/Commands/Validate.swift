@@ -22,28 +22,14 @@ extension Zonectl {
             let config = configFile.config
             try WalkNotes.print(
                 paths.isEmpty ? [config.zones] + config.points.map(\.source) : [paths], verbose: global.verbose)
-            // The build's own first steps (scan, feature account), so validate passes exactly
-            // what the build accepts; point layers when validating the configured sources.
-            let checked = try BuildPipeline(config: configFile.config, jobs: jobs)
-                .check(paths: paths.isEmpty ? nil : paths)
-            let points = paths.isEmpty ? try PointValidation.check(configFile.config, jobs: jobs) : nil
-            let diagnostics = checked.diagnostics + (points?.diagnostics ?? [])
-            // Gaps between zones need the geometry: the build runs in memory (nothing written).
-            var gaps: [GapFinding] = []
-            if !diagnostics.hasErrors && configFile.config.gaps.reportM > 0 {
-                gaps =
-                    try BuildRequest(configFile: configFile, zones: paths, jobs: jobs)
-                    .run(previousVersion: nil, recordRevision: false).output?.report.gaps ?? []
-            }
+            let result = try ValidationRequest(configFile: configFile, paths: paths, jobs: jobs).run()
             DiagnosticPrinter(format: output.format, verbose: global.verbose)
-                .print(
-                    diagnostics, files: checked.files.count + (points?.files ?? 0),
-                    features: checked.features.count + (points?.points ?? 0), gaps: gaps)
+                .print(result.diagnostics, files: result.files, features: result.features, gaps: result.gaps)
             if output.format == .text {
-                let lines = GapLines(gaps: gaps, closed: [], config: configFile.config.gaps)
+                let lines = GapLines(gaps: result.gaps, closed: [], config: configFile.config.gaps)
                 for line in lines.lines(verbose: global.verbose) { printText(line) }
             }
-            return diagnostics.hasErrors ? .failure : .success
+            return result.diagnostics.hasErrors ? .failure : .success
         }
     }
 }
