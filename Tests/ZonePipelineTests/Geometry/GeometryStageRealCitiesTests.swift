@@ -160,7 +160,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
         }
     }
 
-    @Test(arguments: RealCityConfig.all, RealCities.names)
+    @Test(.tags(.python), arguments: RealCityConfig.all, RealCities.names)
     func shapelyFindsOutputValidDisjointAndFaithful(config: RealCityConfig, city: String) throws {
         let report = try RealCities.shapely.get()
         let check = try #require(report.runs[config.name]?[city], "shapely checked no \(city) in \(config.name)")
@@ -178,7 +178,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
         )
     }
 
-    @Test func shapelyReferenceRepairsWithTheStructureMethod() throws {
+    @Test(.tags(.python)) func shapelyReferenceRepairsWithTheStructureMethod() throws {
         let report = try RealCities.shapely.get()
         #expect(report.makeValid == ["structure"], "shapely \(report.shapely) repaired with \(report.makeValid)")
     }
