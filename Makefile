@@ -45,7 +45,7 @@ VENV := $(CURDIR)/.venv
 .PHONY: help deps-run deps-test build release run lint format test test-fast fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-gaps bench-units style-images gap-pictures clean
 
 help:
-	@sed -n '3,26p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^#$$/p' Makefile | sed '$$d; s/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
