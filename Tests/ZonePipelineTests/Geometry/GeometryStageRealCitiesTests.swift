@@ -140,7 +140,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
         #expect(zones.features.filter { !$0.isValid }.count == 71)
     }
 
-    @Test(arguments: RealCityConfig.all, RealCities.names)
+    @Test(.tags(.slow), arguments: RealCityConfig.all, RealCities.names)
     func outputIsValidGriddedWoundAndBoxed(config: RealCityConfig, city: String) throws {
         let result = try #require(try RealCities.results(config)[city], "no result for \(city)")
         #expect(!result.diagnostics.hasErrors, "\(result.errors.prefix(5))")
