@@ -94,7 +94,7 @@ import Testing
         #expect(checked.filter { !$0.valid }.count > 500)
     }
 
-    @Test(arguments: [4, 5] as [UInt64])
+    @Test(.tags(.slow), arguments: [4, 5] as [UInt64])
     func everyOrdinaryStarTakesTheFastPath(seed: UInt64) {
         var r = SeededRandom(seed: seed)
         for _ in 0..<500 {

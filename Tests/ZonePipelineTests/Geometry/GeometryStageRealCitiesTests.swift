@@ -131,7 +131,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
 /// Issue "Geometry I": the 42 real cities (real defects: invalid rings, overlaps between styles)
 /// through the geometry stage, checked here and independently with shapely.
 @Suite struct GeometryStageRealCitiesTests {
-    @Test func corpusLoadsWithoutErrors() throws {
+    @Test(.tags(.slow)) func corpusLoadsWithoutErrors() throws {
         let zones = try RealCities.zones.get()
         #expect(RealCities.names.count == 42)
         #expect(zones.files.count == 42)
@@ -184,7 +184,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
     }
 
     /// Cities (with repaired input among them) built with 1 and with 2 threads agree exactly.
-    @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
+    @Test(.tags(.slow)) func resultsDoNotDependOnTheNumberOfThreads() throws {
         let files = ["bari", "copenhagen", "las-vegas", "minneapolis", "paris", "portland", "rome-rioni", "sydney"]
         let paths = files.map { RealCities.directory.appendingPathComponent("\($0).geojson").path }
         let config = RealCityConfig.listed.config

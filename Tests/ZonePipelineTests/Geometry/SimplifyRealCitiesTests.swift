@@ -125,7 +125,7 @@ enum SimplifiedRealCities {
     }
 
     /// Simplified builds with 1 and 2 threads, and twice in a row, agree exactly.
-    @Test func simplifiedResultsAreDeterministic() throws {
+    @Test(.tags(.slow)) func simplifiedResultsAreDeterministic() throws {
         let files = ["bari", "copenhagen", "paris", "portland", "rome-rioni", "sydney"]
         let paths = files.map { RealCities.directory.appendingPathComponent("\($0).geojson").path }
         let config = SimplifiedRealCities.config(SimplifyTolerance(metres: 2))
