@@ -6,6 +6,8 @@
 #                     print the clusters of one viewport of the sample layer (Rome, zoom 14)
 #   make test         install system libraries + Python test tools (.venv), lint, build, run the
 #                     tests, then a fuzz smoke run (FUZZ_SMOKE_SECONDS per fuzz target)
+#   make test-fast    build, then the tests that need no Python, moto, MapLibre or GDAL (under
+#                     2 minutes; scripts/test-fast.sh): nothing installed. make test runs them all
 #   make lint         swift format lint --strict (make format rewrites), scripts/check-client-portability.sh
 #   make bench        zonectl against ogr2ogr and geopandas on the benchmark corpus: one table
 #                     (see bench/README.md; knobs as variables, e.g. make bench SKIP_PEERS=1)
@@ -40,10 +42,10 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-gaps bench-units style-images gap-pictures clean
+.PHONY: help deps-run deps-test build release run lint format test test-fast fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-gaps bench-units style-images gap-pictures clean
 
 help:
-	@sed -n '3,24p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^#$$/p' Makefile | sed '$$d; s/^# \{0,1\}//'
 
 deps-run:
 	scripts/install-deps.sh --run
@@ -98,6 +100,12 @@ test: deps-test lint
 	scripts/typecheck-guide.sh
 	swift test $(SWIFT_TEST_FLAGS)
 	@if [ "$(FUZZ_SMOKE_SECONDS)" != 0 ]; then FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh; fi
+
+# The quick loop: no install, no lint, no fuzzing; the tests tagged python, moto, mapli, gdal or
+# slow (Tests/ClientTestSupport/TestTags.swift) are left out. SWIFT_TEST_FLAGS applies here too.
+test-fast:
+	swift build --build-tests
+	scripts/test-fast.sh $(SWIFT_TEST_FLAGS)
 
 # libFuzzer + ASan (scripts/fuzz.sh): builds into .build-fuzz/, exits 1 with the reproducer's path
 # when a target crashes. `make fuzz FUZZ_SECONDS=60`; one target: scripts/fuzz.sh FuzzConfig.

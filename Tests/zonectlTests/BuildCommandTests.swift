@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct BuildCommandTests {
     static let zones = TestPaths.fixtures.appendingPathComponent("zones-real").path
 
-    @Test func realCitiesBuildDeterministicallyAndCheckOut() throws {
+    @Test(.tags(.python, .gdal)) func realCitiesBuildDeterministicallyAndCheckOut() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let one = try zonectl("build", "--zones", Self.zones, "--out", "one", "--jobs", "1", in: dir)
@@ -43,7 +43,7 @@ import Testing
     /// Shapes at the 180th meridian (split, drawn past 180, with 360° jumps, on both sides):
     /// valid artifacts whose every box runs through the antimeridian (west > east), checked by
     /// shapely and by a brute-force box in check_artifacts.py; GDAL reads them.
-    @Test func antimeridianShapesBuildWithBoxesThroughTheAntimeridian() throws {
+    @Test(.tags(.python, .gdal)) func antimeridianShapesBuildWithBoxesThroughTheAntimeridian() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let zones = TestPaths.fixtures.appendingPathComponent("antimeridian").path

@@ -75,7 +75,7 @@ import ZonePipeline
         #expect(!markdown.stdout.contains("<details>"))
     }
 
-    @Test func realCityEditsAreReportedExactlyWithAreasWithinOnePercent() throws {
+    @Test(.tags(.python)) func realCityEditsAreReportedExactlyWithAreasWithinOnePercent() throws {
         let w = try Workspace()
         defer { w.remove() }
         let dist = try Data(contentsOf: w.dir.appendingPathComponent("dist/manifest.json"))
@@ -133,7 +133,7 @@ import ZonePipeline
         #expect(try storeListing(w) == storeBefore)
     }
 
-    @Test func svgShowsRemovedRedAndAddedGreenWhereTheyAre() throws {
+    @Test(.tags(.python)) func svgShowsRemovedRedAndAddedGreenWhereTheyAre() throws {
         let w = try Workspace()
         defer { w.remove() }
         let expected = try w.edit()
@@ -157,7 +157,7 @@ import ZonePipeline
         #expect(colours["unchanged"] == DiffSVG.keptColour, "inside an untouched zone")
     }
 
-    @Test func againstABuildDirectoryAndFailures() throws {
+    @Test(.tags(.python)) func againstABuildDirectoryAndFailures() throws {
         let w = try Workspace()
         defer { w.remove() }
         let expected = try w.edit()

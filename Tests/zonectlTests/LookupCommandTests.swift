@@ -21,7 +21,7 @@ import ZoneClient
 
     var dist: URL { get throws { try Self.sample.get().appendingPathComponent("dist") } }
 
-    @Test func indexAgreesWithShapelyAwayFromBorders() throws {
+    @Test(.tags(.python)) func indexAgreesWithShapelyAwayFromBorders() throws {
         let store = DirectoryStore(root: try dist.path)
         let manifest = try store.manifest()
         #expect(manifest.cities.count >= 5)

@@ -4,7 +4,7 @@ import Testing
 /// A build with other encoder settings published onto a local store that holds its names
 /// already: the manifest describes the stored bytes (README, "Encodings that changed").
 @Suite struct PublishEncodingTests {
-    @Test func aRebuildAtAnotherLevelPublishesTheStoredSizes() throws {
+    @Test(.tags(.slow)) func aRebuildAtAnotherLevelPublishesTheStoredSizes() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(

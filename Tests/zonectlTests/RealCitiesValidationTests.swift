@@ -4,7 +4,7 @@ import Testing
 /// `zonectl validate` on the 42 real cities, checked against shapely, an independent reader
 /// and validity engine: every invalid feature reported once, at the right file:line:col, and
 /// clean files get nothing but winding warnings.
-@Suite struct RealCitiesValidationTests {
+@Suite(.tags(.python)) struct RealCitiesValidationTests {
     @Test func everyInvalidFeatureIsReportedWhereItIs() throws {
         let zones = TestPaths.fixtures.appendingPathComponent("zones-real")
         let r = try zonectl("validate", "--format", "json", zones.path)

@@ -5,7 +5,7 @@ import Testing
 
 /// `zonectl diff --against s3://…`: the published version read from a real S3 API
 /// (moto_server on 127.0.0.1, signature checking on).
-@Suite(.serialized) struct S3DiffCommandTests {
+@Suite(.serialized, .tags(.moto, .python)) struct S3DiffCommandTests {
     @Test func diffAgainstAnS3TargetReportsTheEditedGroups() throws {
         let server = try MotoServer.start()
         defer { server.stop() }

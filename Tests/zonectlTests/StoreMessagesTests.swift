@@ -5,10 +5,12 @@ import Testing
 /// type names that member by its JSON path, for every command that reads it; a rollback to a
 /// version the target does not keep lists the kept ones.
 @Suite struct StoreMessagesTests {
-    @Test(arguments: [
-        ("missing", "del d['cities'][3]['key']", "missing member \"cities[3].key\""),
-        ("wrong type", "d['version'] = 7", "member \"version\" is not a string"),
-    ])
+    @Test(
+        .tags(.python),
+        arguments: [
+            ("missing", "del d['cities'][3]['key']", "missing member \"cities[3].key\""),
+            ("wrong type", "d['version'] = 7", "member \"version\" is not a string"),
+        ])
     func aDamagedManifestNamesTheMember(_ damage: String, _ edit: String, _ message: String) throws {
         let dir = try publishedSample()
         defer { try? FileManager.default.removeItem(at: dir) }

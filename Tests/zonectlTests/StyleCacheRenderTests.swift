@@ -8,7 +8,7 @@ import ZoneClient
 /// (Scripts/render_style.py) from disk, no server. The sample zones' fills are written in other
 /// syntaxes first, so the colours expected come from ZoneClient's reading of the style table
 /// (`ZoneStyle`, `ZoneColour`), checked against what MapLibre draws.
-@Suite struct StyleCacheRenderTests {
+@Suite(.tags(.python, .mapli)) struct StyleCacheRenderTests {
     /// The sample fills and what this test writes instead: syntaxes MapLibre Native reads.
     static let fills = [
         "#fdae61": "hsl(28, 97%, 69%)", "#a6d96a": "rgb(40%, 75%, 30%)", "#abd9e9": "LightBlue", "#555555": "#555",

@@ -46,7 +46,7 @@ import Testing
     /// The sample zones and point layer in a client cache: without `--base-url` every source is
     /// the file URL of a decoded object there; with it, the base URL and the same decoded keys.
     /// The layers are those of the build output served over http, one for one.
-    @Test func aCacheGetsFileSourcesOnItsDecodedObjects() throws {
+    @Test(.tags(.slow)) func aCacheGetsFileSourcesOnItsDecodedObjects() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for item in ["zones", "points", "pipeline.yml"] {

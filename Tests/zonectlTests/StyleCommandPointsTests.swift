@@ -5,7 +5,7 @@ import Testing
 /// `zonectl style`'s point layers, drawn by MapLibre Native: the sample zones and the sample
 /// point layer (points/, as the repository's pipeline.yml has it) are built and served as in
 /// StyleCommandTests, and Scripts/render_points.py reads the pixel at a cluster's position.
-@Suite struct StyleCommandPointsTests {
+@Suite(.tags(.python, .mapli)) struct StyleCommandPointsTests {
     /// The sample layer as pipeline.yml has it (SyncPointsTests writes it into its own config).
     static let layer = """
         points:

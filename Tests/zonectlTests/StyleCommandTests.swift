@@ -28,7 +28,7 @@ import Testing
         #expect(r.stderr.contains("--base-url \(url)"), "\(r.stderr)")
     }
 
-    @Test func mapLibreDrawsEachZoneInItsTableFillAtItsOpacity() throws {
+    @Test(.tags(.python, .mapli)) func mapLibreDrawsEachZoneInItsTableFillAtItsOpacity() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(

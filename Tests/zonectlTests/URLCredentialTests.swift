@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    @Test("targets, --against, --from and --base-url with credentials are printed redacted")
+    @Test("targets, --against, --from and --base-url with credentials are printed redacted", .tags(.slow))
     func commandLineURLs() throws {
         let dir = try sampleWorkspace(publish: true)
         defer { try? FileManager.default.removeItem(at: dir) }

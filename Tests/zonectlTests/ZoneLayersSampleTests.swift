@@ -6,7 +6,7 @@ import ZoneClient
 /// ZoneClient's zone layers of every sample city, from a build output: each layer's GeoJSON
 /// parses, holds its style's features, and together the layers cover exactly what the artifact
 /// does (shapely, Scripts/layers_union.py); the order is the published priority reversed.
-@Suite struct ZoneLayersSampleTests {
+@Suite(.tags(.python)) struct ZoneLayersSampleTests {
     @Test func theLayersOfEveryCityMakeUpItsArtifact() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

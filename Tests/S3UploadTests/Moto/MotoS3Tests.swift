@@ -5,7 +5,7 @@ import Testing
 /// The S3 client against a real S3 API: one moto_server (signature checking on) for all the
 /// suites nested here, which run one test at a time. The nested suites live in the other files
 /// of this folder.
-@Suite("S3 client against moto_server", .serialized, .motoServer)
+@Suite("S3 client against moto_server", .serialized, .motoServer, .tags(.moto))
 struct MotoS3Tests {}
 
 /// A key prefix of its own for each test, so tests never see each other's objects. It has no

@@ -4,7 +4,7 @@ import Testing
 @testable import ZonePipeline
 
 /// GDAL's ogrinfo, an independent GeoJSON reader, reads what the writer (and Gzip) produce.
-@Suite struct GeoJSONWriterToolTests {
+@Suite(.tags(.gdal)) struct GeoJSONWriterToolTests {
     /// `ogrinfo -ro -al -so <path>`; fails the test on a non-zero exit, a warning or an error.
     private func ogrinfo(_ path: String) throws -> String {
         let result = try runTool("ogrinfo", ["-ro", "-al", "-so", path])

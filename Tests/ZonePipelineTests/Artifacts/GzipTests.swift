@@ -13,7 +13,7 @@ import Testing
         return [("empty", []), ("short", Array("hello, gzip\n".utf8)), ("random", random), ("json 1.5 MB", text)]
     }()
 
-    @Test(arguments: [-1, 0, 1, 6, 9, 12])
+    @Test(.tags(.slow), arguments: [-1, 0, 1, 6, 9, 12])
     func roundTrip(level: Int) throws {
         for (name, input) in Self.inputs {
             let compressed = try Gzip.compress(input, level: level)

@@ -57,7 +57,7 @@ import Testing
         return dir
     }
 
-    @Test func aBuildFromTheSpillEqualsOneThatParsesAgain() throws {
+    @Test(.tags(.slow)) func aBuildFromTheSpillEqualsOneThatParsesAgain() throws {
         let dir = try zones()
         defer { try? FileManager.default.removeItem(at: dir) }
         func build(spill: Bool, jobs: Int) throws -> BuildOutput {

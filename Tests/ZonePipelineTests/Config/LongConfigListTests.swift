@@ -19,6 +19,7 @@ import Testing
 
     @Test(
         "a list of 200,000 keys is read, and a duplicate near its end is found at its line",
+        .tags(.slow),
         arguments: ["keep", "styles.keys"])
     func longListsReadInLinearTime(list: String) throws {
         let clock = ContinuousClock()

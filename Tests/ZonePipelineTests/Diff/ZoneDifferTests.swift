@@ -22,7 +22,7 @@ import Testing
         #expect(!diff.configChanged)
     }
 
-    @Test func newAndRemovedCitiesCarryTheirWholeArea() throws {
+    @Test(.tags(.python)) func newAndRemovedCitiesCarryTheirWholeArea() throws {
         let before = try buildInMemory(["bari.geojson", "rome-rioni.geojson"])
         let after = try buildInMemory(["rome-rioni.geojson", "paris.geojson"])
         let diff = try ZoneDiffer(groupBy: ["city", "style"], jobs: 2).diff(

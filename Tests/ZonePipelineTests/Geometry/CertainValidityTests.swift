@@ -94,7 +94,7 @@ import Testing
         #expect(checked.filter { !$0.valid }.count > 500)
     }
 
-    @Test(arguments: [4, 5] as [UInt64])
+    @Test(.tags(.slow), arguments: [4, 5] as [UInt64])
     func everyOrdinaryStarTakesTheFastPath(seed: UInt64) {
         var r = SeededRandom(seed: seed)
         for _ in 0..<500 {
@@ -120,7 +120,7 @@ import Testing
         return flat(parts, isMulti: parts.count > 1 || r.next() % 2 == 0)
     }
 
-    @Test(arguments: [6, 7, 8] as [UInt64])
+    @Test(.tags(.slow), arguments: [6, 7, 8] as [UInt64])
     func polygonsTheFastPathAcceptsAreValidToGEOS(seed: UInt64) throws {
         var r = SeededRandom(seed: seed)
         let checked = try Self.checkedAgainstGEOS(1500) { Self.polygons(&r) }
@@ -188,7 +188,7 @@ import Testing
         return flat(parts.shuffled(using: &r), isMulti: true)
     }
 
-    @Test(arguments: [12, 13] as [UInt64])
+    @Test(.tags(.slow), arguments: [12, 13] as [UInt64])
     func nestedPolygonsTheFastPathAcceptsAreValidToGEOS(seed: UInt64) throws {
         var r = SeededRandom(seed: seed)
         let checked = try Self.checkedAgainstGEOS(2000) { Self.nestedSquares(&r) }

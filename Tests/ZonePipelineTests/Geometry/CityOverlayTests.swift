@@ -209,7 +209,7 @@ import Testing
 
     /// Coarse grids (3 decimals) on real data: a crossing's parameter with a negative
     /// denominator used to come out infinite. Valid output at 3 and 9 decimals.
-    @Test(arguments: [3, 9])
+    @Test(.tags(.slow), arguments: [3, 9])
     func realCityAtCoarseAndFinePrecision(precision: Int) throws {
         var config = PipelineConfig.default
         config.precision = precision

@@ -5,7 +5,7 @@ import Testing
 
 /// `ellipsoidalArea` (authalic sphere) against pyproj's geodesic area (Karney's method).
 @Suite struct EllipsoidalAreaTests {
-    @Test func agreesWithKarneysGeodesicAreaOnEveryRealZone() throws {
+    @Test(.tags(.python)) func agreesWithKarneysGeodesicAreaOnEveryRealZone() throws {
         let script = PipelineTestPaths.scripts.appendingPathComponent("geodesic_areas.py")
         let run = try runProcess(PipelineTestPaths.python, [script.path, zonesRealDirectory.path])
         #expect(run.status == 0, "geodesic_areas.py failed: \(run.stderr)")

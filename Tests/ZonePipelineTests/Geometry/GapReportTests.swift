@@ -118,7 +118,7 @@ import Testing
     /// The sample cities, checked with shapely (Scripts/check_gap_report.py): every sliver between
     /// two features that a closing of the output finds is reported, and the report claims no
     /// more area than a slightly wider closing fills; and the output is the one without a report.
-    @Test func theSampleCitiesReportEverySliver() throws {
+    @Test(.tags(.python)) func theSampleCitiesReportEverySliver() throws {
         let zones = PipelineTestPaths.root.appendingPathComponent("zones")
         var config = PipelineConfig(simplify: SimplifyConfig(toleranceM: 0), gaps: GapsConfig(reportM: 2, closeM: 0))
         let outcome = try buildZones([zones.path], config: config, jobs: 2)

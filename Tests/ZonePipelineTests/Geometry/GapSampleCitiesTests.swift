@@ -6,7 +6,7 @@ import Testing
 /// The sample cities (`zones/`) with `gaps.close_m: 3`, checked independently with shapely
 /// (Scripts/check_gaps.py): no sliver between two features survives a morphological closing of
 /// the output coverage, and every hole of the input wider than 6 m survives.
-@Suite struct GapSampleCitiesTests {
+@Suite(.tags(.python)) struct GapSampleCitiesTests {
     struct Report: Decodable {
         struct City: Decodable {
             var input: String

@@ -31,7 +31,7 @@ struct Seed: CustomTestStringConvertible, Sendable {
 
     // MARK: Dissolve is idempotent
 
-    @Test(arguments: Seed.range(1...50))
+    @Test(.tags(.slow), arguments: Seed.range(1...50))
     func dissolveIsIdempotent(seed: Seed) throws {
         var rng = SeededRandom(seed: seed.value)
         let context = try GEOSContext()

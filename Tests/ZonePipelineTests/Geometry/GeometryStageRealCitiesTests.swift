@@ -131,7 +131,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
 /// Issue "Geometry I": the 42 real cities (real defects: invalid rings, overlaps between styles)
 /// through the geometry stage, checked here and independently with shapely.
 @Suite struct GeometryStageRealCitiesTests {
-    @Test func corpusLoadsWithoutErrors() throws {
+    @Test(.tags(.slow)) func corpusLoadsWithoutErrors() throws {
         let zones = try RealCities.zones.get()
         #expect(RealCities.names.count == 42)
         #expect(zones.files.count == 42)
@@ -140,7 +140,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
         #expect(zones.features.filter { !$0.isValid }.count == 71)
     }
 
-    @Test(arguments: RealCityConfig.all, RealCities.names)
+    @Test(.tags(.slow), arguments: RealCityConfig.all, RealCities.names)
     func outputIsValidGriddedWoundAndBoxed(config: RealCityConfig, city: String) throws {
         let result = try #require(try RealCities.results(config)[city], "no result for \(city)")
         #expect(!result.diagnostics.hasErrors, "\(result.errors.prefix(5))")
@@ -160,7 +160,7 @@ struct ShapelyCityCheck: Decodable, Sendable {
         }
     }
 
-    @Test(arguments: RealCityConfig.all, RealCities.names)
+    @Test(.tags(.python), arguments: RealCityConfig.all, RealCities.names)
     func shapelyFindsOutputValidDisjointAndFaithful(config: RealCityConfig, city: String) throws {
         let report = try RealCities.shapely.get()
         let check = try #require(report.runs[config.name]?[city], "shapely checked no \(city) in \(config.name)")
@@ -178,13 +178,13 @@ struct ShapelyCityCheck: Decodable, Sendable {
         )
     }
 
-    @Test func shapelyReferenceRepairsWithTheStructureMethod() throws {
+    @Test(.tags(.python)) func shapelyReferenceRepairsWithTheStructureMethod() throws {
         let report = try RealCities.shapely.get()
         #expect(report.makeValid == ["structure"], "shapely \(report.shapely) repaired with \(report.makeValid)")
     }
 
     /// Cities (with repaired input among them) built with 1 and with 2 threads agree exactly.
-    @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
+    @Test(.tags(.slow)) func resultsDoNotDependOnTheNumberOfThreads() throws {
         let files = ["bari", "copenhagen", "las-vegas", "minneapolis", "paris", "portland", "rome-rioni", "sydney"]
         let paths = files.map { RealCities.directory.appendingPathComponent("\($0).geojson").path }
         let config = RealCityConfig.listed.config

@@ -22,7 +22,7 @@ import Testing
         return (cities[0], features)
     }
 
-    @Test(arguments: cities, [0.0, 3.0])
+    @Test(.tags(.slow), arguments: cities, [0.0, 3.0])
     func chunksOnLentCoresChangeNothing(city name: String, closeM: Double) throws {
         let (city, features) = try Self.city(name)
         var config = PipelineConfig.default

@@ -10,7 +10,7 @@ import Testing
 /// styles disjoint, no gap between neighbours, never more vertices than unsimplified, and no
 /// border moved more than the tolerance plus a grid cell.
 @Suite struct SimplifyPropertyTests {
-    @Test(arguments: Seed.range(1...150))
+    @Test(.tags(.slow), arguments: Seed.range(1...150))
     func simplifiedRandomCitiesKeepTheirGuarantees(seed: Seed) throws {
         var rng = SeededRandom(seed: seed.value)
         let sketch = MetricSketch(lon0: 13.4, lat0: 52.5)

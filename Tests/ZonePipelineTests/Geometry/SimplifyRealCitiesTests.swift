@@ -43,7 +43,7 @@ enum SimplifiedRealCities {
 /// a metric frame of the test's own, with GEOS and a discrete Hausdorff distance of the test's
 /// own; nothing relies on what the stage reports about itself.
 @Suite struct SimplifyRealCitiesTests {
-    @Test(arguments: SimplifyTolerance.all, RealCities.names)
+    @Test(.tags(.slow), arguments: SimplifyTolerance.all, RealCities.names)
     func simplifiedCityIsValidSmallerAndKeepsSharedBorders(tolerance: SimplifyTolerance, city: String) throws {
         let before = try #require(try RealCities.results(.listed)[city])
         let after = try #require(try SimplifiedRealCities.results(tolerance)[city])
@@ -101,7 +101,7 @@ enum SimplifiedRealCities {
     }
 
     /// Visvalingam on a few cities: same guarantees, by another elimination order.
-    @Test(arguments: ["berlin", "charlotte", "los-angeles-county", "zurich-city"])
+    @Test(.tags(.slow), arguments: ["berlin", "charlotte", "los-angeles-county", "zurich-city"])
     func visvalingamKeepsTheSameGuarantees(city: String) throws {
         let path = RealCities.directory.appendingPathComponent("\(city).geojson").path
         var config = SimplifiedRealCities.config(SimplifyTolerance(metres: 2))
@@ -125,7 +125,7 @@ enum SimplifiedRealCities {
     }
 
     /// Simplified builds with 1 and 2 threads, and twice in a row, agree exactly.
-    @Test func simplifiedResultsAreDeterministic() throws {
+    @Test(.tags(.slow)) func simplifiedResultsAreDeterministic() throws {
         let files = ["bari", "copenhagen", "paris", "portland", "rome-rioni", "sydney"]
         let paths = files.map { RealCities.directory.appendingPathComponent("\($0).geojson").path }
         let config = SimplifiedRealCities.config(SimplifyTolerance(metres: 2))
@@ -150,7 +150,7 @@ enum SimplifiedRealCities {
     /// The repair's later rounds search only what the round before changed; on every real city,
     /// simplified at 2 m and 10 m, that ends with the same vertices kept after the same number
     /// of rounds as searching everything each round.
-    @Test func theIncrementalRepairKeepsWhatTheFullSearchKeeps() throws {
+    @Test(.tags(.slow)) func theIncrementalRepairKeepsWhatTheFullSearchKeeps() throws {
         var laterRounds = 0
         for city in RealCities.names {
             let groups = try #require(try RealCities.results(.listed)[city]).groups.map(\.geometry)

@@ -160,7 +160,7 @@ import Testing
         return inside
     }
 
-    @Test(arguments: [7, 8] as [UInt64])
+    @Test(.tags(.slow), arguments: [7, 8] as [UInt64])
     func coverageIsTheParityOfAllSegments(seed: UInt64) {
         let features = Self.stars(seed: seed)
         let boxes = features.compactMap { BoundingBox($0) }

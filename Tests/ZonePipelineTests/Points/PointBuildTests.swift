@@ -31,7 +31,7 @@ import Testing
         return out
     }
 
-    @Test func bytesDoNotDependOnFileOrderOrJobs() throws {
+    @Test(.tags(.python)) func bytesDoNotDependOnFileOrderOrJobs() throws {
         // Duplicate positions (a station with several cars): ties for the cluster order.
         let dir = try PointFixtures.generate(points: 4000, cities: 8, duplicates: 0.05)
         let other = try shuffled(dir)
@@ -48,7 +48,7 @@ import Testing
         #expect(a.layers == b.layers)
     }
 
-    @Test func filesHoldEveryPointOncePerZoomAndTheManifestNamesThem() throws {
+    @Test(.tags(.python)) func filesHoldEveryPointOncePerZoomAndTheManifestNamesThem() throws {
         let dir = try PointFixtures.generate(points: 3000, cities: 3)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = try PointBuild(config: config(dir.path), jobs: 2).run()
@@ -97,7 +97,7 @@ import Testing
         #expect(decoded == manifest)
     }
 
-    @Test func anUnchangedCityComesFromTheCache() throws {
+    @Test(.tags(.python)) func anUnchangedCityComesFromTheCache() throws {
         let dir = try PointFixtures.generate(points: 1500, cities: 3)
         let cacheDir = try makeTemporaryDirectory()
         defer {

@@ -9,7 +9,7 @@ import Testing
 /// most 2 % more clusters in total (bench/points.sh measures it on the 300,000 points,
 /// per city too).
 @Suite struct PointClusterOrderTests {
-    @Test func atMostTwoPercentMoreClustersThanSuperclusterInFileOrder() throws {
+    @Test(.tags(.python)) func atMostTwoPercentMoreClustersThanSuperclusterInFileOrder() throws {
         let dir = try PointFixtures.generate(points: 40000, cities: 6, seed: 7, duplicates: 0.05)
         defer { try? FileManager.default.removeItem(at: dir) }
         let cities = try PointFixtures.cities(in: dir)

@@ -9,7 +9,7 @@ import Testing
 /// port is checked in supercluster's order (``PointClusterer/Order/given``: the items of each
 /// zoom in the order they were made), from zonectl's point order, which the peer is fed too;
 /// PointClusterOrderTests compares zonectl's own order (densest first) with the peer's.
-@Suite struct PointClusterPeerTests {
+@Suite(.tags(.python)) struct PointClusterPeerTests {
     @Test func clusterCountsPerZoomEqualPysuperclusters() throws {
         let dir = try PointFixtures.generate(points: 20000)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -15,7 +15,7 @@ import Testing
         return set.sorted()
     }
 
-    @Test func everyZoomCountsEveryPointOnce() throws {
+    @Test(.tags(.python)) func everyZoomCountsEveryPointOnce() throws {
         let dir = try PointFixtures.generate(points: 3000, cities: 6)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (city, set) in try PointFixtures.cities(in: dir) {

@@ -53,7 +53,7 @@ import Testing
     /// 2,000 cuts spread evenly over the document: each is an error about the end of the file
     /// (or a UTF-8 sequence cut in two), and the features returned are exactly the complete
     /// ones before the cut.
-    @Test(arguments: 0..<chunks)
+    @Test(.tags(.slow), arguments: 0..<chunks)
     func everyTruncationIsAnError(chunk: Int) throws {
         let bytes = Self.sample
         let full = readGeoJSON(bytes).features
@@ -92,7 +92,7 @@ import Testing
     /// 2,000 random single-byte changes (fixed seeds, 500 per chunk): never a crash; a changed
     /// structural byte is always an error; a change without error keeps all 20 features usable
     /// and finite; the validation rules run on whatever was read.
-    @Test(arguments: 0..<chunks)
+    @Test(.tags(.slow), arguments: 0..<chunks)
     func randomMutationsNeverCrashAndStructuralOnesAreErrors(chunk: Int) throws {
         let bytes = Self.sample
         let structural = Self.structuralBytes(bytes)

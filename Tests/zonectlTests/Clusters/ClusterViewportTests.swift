@@ -152,7 +152,7 @@ import ZoneClient
         #expect(lacking.unavailable.allSatisfy { $0.reason.contains("offline") })
     }
 
-    @Test func differencesKeepStableIdsWhenPanningZoomingAndRebuilding() async throws {
+    @Test(.tags(.python)) func differencesKeepStableIdsWhenPanningZoomingAndRebuilding() async throws {
         let ws = try ClusterStore()
         defer { ws.remove() }
         let reader = try await ZoneClusterReader.reading(DirectoryStore(root: ws.store.path))

@@ -7,7 +7,7 @@ extension S3PublishTests {
     /// the config (`publish.max_attempts`, `publish.stall_timeout_s`): transient faults are
     /// retried within the budget; beyond it the publish exits 2 and the previous manifest.json
     /// is served untouched and still verifies.
-    @Suite struct Faults {
+    @Suite(.tags(.python)) struct Faults {
         /// A workspace serving the sample zones (published straight to moto), a build with one
         /// city changed, and manifest.json's bytes as served.
         func published(_ name: String) throws -> (S3Workspace, served: [UInt8]) {

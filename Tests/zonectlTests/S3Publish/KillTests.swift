@@ -9,7 +9,7 @@ import Testing
 extension S3PublishTests {
     /// A publish killed with SIGKILL part-way leaves the previous manifest.json served and
     /// valid, no manifest names a missing object, and the same publish run again completes.
-    @Suite struct Kill {
+    @Suite(.tags(.python)) struct Kill {
         /// Serves the sample zones; builds them again with a finer simplification tolerance,
         /// which changes every city's artifact (the style table stays the same).
         func published(_ name: String) throws -> (S3Workspace, served: [UInt8], changed: Int) {

@@ -5,7 +5,7 @@ import Testing
 extension S3PublishTests {
     /// Two publishers of different builds against one prefix: exactly one switches
     /// manifest.json, the other stops with exit 2 having overwritten nothing.
-    @Suite struct Races {
+    @Suite(.tags(.python)) struct Races {
         /// The outcome of one race, checked: exactly one winner, the loser's message names the
         /// winner's version, the served manifest is the winner's and names only objects that are
         /// there with the right sha256 (boto3's view), and `zonectl verify` agrees.

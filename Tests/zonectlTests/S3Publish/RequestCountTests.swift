@@ -5,7 +5,7 @@ import Testing
 extension S3PublishTests {
     /// The requests `zonectl publish` reports, by method, against the requests the server got
     /// (counted by a fault-free proxy in front of moto).
-    @Suite struct RequestCounts {
+    @Suite(.tags(.python)) struct RequestCounts {
         @Test("first, no-change and one-city-changed publishes of the sample zones")
         func sampleZones() throws {
             let w = try S3Workspace("counts")

@@ -6,7 +6,7 @@ import ZoneClient
 /// `Content-Encoding: br` on `.br` objects: the client fetches only the brotli objects (which
 /// URLSession may hand over decoded), the cache's manifest names exactly their decoded files, and
 /// `verify`, `lookup` and a second sync accept the cache.
-@Suite(.serialized) struct SyncBrotliTests {
+@Suite(.serialized, .tags(.python)) struct SyncBrotliTests {
     /// The sample zones built with brotli (quality 11, the default) beside gzip and published to ./store.
     static func publishedStore(_ dir: URL) throws {
         try FileManager.default.copyItem(

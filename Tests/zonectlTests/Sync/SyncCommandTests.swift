@@ -6,7 +6,7 @@ import ZonePipeline
 /// `zonectl sync` against the sample store served over loopback HTTP (Scripts/serve_store.py,
 /// with ETags and If-None-Match), checked by the manifests of both versions and `zonectl verify`.
 @Suite(.serialized) struct SyncCommandTests {
-    @Test func firstSyncThenNotModifiedThenOnlyTheChangedArtifacts() throws {
+    @Test(.tags(.python)) func firstSyncThenNotModifiedThenOnlyTheChangedArtifacts() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let served = ws.dir.appendingPathComponent("served")
@@ -56,7 +56,7 @@ import ZonePipeline
         #expect(lookup.status == 0 && lookup.stdout.contains("\"city\":\"copenhagen\""), "\(lookup.stdout)")
     }
 
-    @Test func aCorruptArtifactKeepsTheOldVersion() throws {
+    @Test(.tags(.python)) func aCorruptArtifactKeepsTheOldVersion() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
@@ -78,7 +78,7 @@ import ZonePipeline
                 atPath: cache.appendingPathComponent(SyncWorkspace.cacheKey(changed.sorted().first!)).path))
     }
 
-    @Test func anUnreachableStoreKeepsTheOldVersion() throws {
+    @Test(.tags(.python)) func anUnreachableStoreKeepsTheOldVersion() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let server = try StoreServer(serving: ws.v1, in: ws.dir)
@@ -91,7 +91,7 @@ import ZonePipeline
         #expect(try ws.cachedVersion(cache) == 1)
     }
 
-    @Test func aFailingTransportMidwayLeavesNoVisibleChange() async throws {
+    @Test(.tags(.python)) func aFailingTransportMidwayLeavesNoVisibleChange() async throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
@@ -116,7 +116,7 @@ import ZonePipeline
         #expect(try visibleFiles(empty).isEmpty)
     }
 
-    @Test func aFileOfYoursInTheCacheIsNeverRemoved() throws {
+    @Test(.tags(.python)) func aFileOfYoursInTheCacheIsNeverRemoved() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
@@ -142,7 +142,7 @@ import ZonePipeline
         }
     }
 
-    @Test func aCacheOfSomeoneElsesFilesIsRefused() throws {
+    @Test(.tags(.python)) func aCacheOfSomeoneElsesFilesIsRefused() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }
         let mine = ws.dir.appendingPathComponent("mine")

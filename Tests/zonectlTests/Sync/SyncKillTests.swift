@@ -7,7 +7,7 @@ import ZoneClient
 /// turn — killed with SIGKILL at random moments: after each kill the cache holds exactly what it
 /// held before (nothing, or version 1) or version 2, complete; a rerun brings it to version 2
 /// with nothing else left.
-@Suite(.serialized) struct SyncKillTests {
+@Suite(.serialized, .tags(.python)) struct SyncKillTests {
     static let rounds = 60
 
     @Test func aSyncKilledAtAnyMomentLeavesTheOldOrTheNewVersionComplete() throws {

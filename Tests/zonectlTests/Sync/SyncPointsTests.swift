@@ -7,7 +7,7 @@ import ZoneClient
 /// passes; a new version with one city's points changed fetches only that city's changed point
 /// objects; a corrupt point object fails the sync with the cache as it was; an object added to
 /// a point layer entry (a per-city `index`, which the pipeline does not write) is fetched too.
-@Suite(.serialized) struct SyncPointsTests {
+@Suite(.serialized, .tags(.python)) struct SyncPointsTests {
     /// The sample zones and points published twice to ./store: version 1, then version 2 with the
     /// last car of Rome removed; a copy of the store at each version.
     struct Workspace {

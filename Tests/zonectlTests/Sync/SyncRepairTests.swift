@@ -4,7 +4,7 @@ import ZoneClient
 
 /// `zonectl sync` on a damaged cache (objects deleted, truncated, or changed in place): it fetches
 /// them again and says so, and `lookup` on such a cache names the object and what repairs it.
-@Suite(.serialized) struct SyncRepairTests {
+@Suite(.serialized, .tags(.python)) struct SyncRepairTests {
     @Test func missingAndTruncatedObjectsAreFetchedAgain() throws {
         let ws = try SyncWorkspace()
         defer { ws.remove() }

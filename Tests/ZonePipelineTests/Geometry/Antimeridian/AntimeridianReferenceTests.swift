@@ -35,7 +35,7 @@ struct AntimeridianReport: Decodable, Sendable {
 /// zonectl's split against the reference implementation, the antimeridian package (installed in
 /// the test venv by scripts/install-deps.sh --test), and shapely's validity, on the package's
 /// own cases and on every fixture; then the whole stage's output on every fixture.
-@Suite struct AntimeridianReferenceTests {
+@Suite(.tags(.python)) struct AntimeridianReferenceTests {
     struct Case {
         var name: String
         var output: PolygonalGeometry
