@@ -50,7 +50,7 @@ import VectorTiles
         ])
     }
 
-    @Test func archiveReadsBackThroughThePMTilesAndMVTReaders() throws {
+    @Test(.tags(.python)) func archiveReadsBackThroughThePMTilesAndMVTReaders() throws {
         var writer = PMTilesWriter(tileCompression: .gzip, internalCompression: .gzip) {
             try Gzip.compress($0, level: 6)
         }
