@@ -78,11 +78,18 @@ let clientTargets: [Target] = [
             .target(name: "CivilTime"),
             // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
             .target(name: "URLRedaction"),
+            // Small pieces every pipeline module uses: parallel map, cores lent between workers,
+            // union-find, radix sort.
+            .target(name: "ZoneSupport"),
+            // The planar geometry of one city: the GEOS wrapper, PolygonalGeometry, antimeridian
+            // split, overlay with snap rounding, gaps, simplify, validity. Its own settings; no
+            // files, caches or JSON.
+            .target(name: "ZoneGeometry", dependencies: ["CGEOS", "ZoneSupport"]),
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
-                    "Mercator", "CSSColours",
+                    "ZoneGeometry", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction",
+                    "DecodingMessage", "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -98,7 +105,7 @@ let clientTargets: [Target] = [
             .executableTarget(
                 name: "zonectl",
                 dependencies: [
-                    "ZonePipeline", "S3Upload", "ZoneClientCore", "URLRedaction",
+                    "ZonePipeline", "ZoneGeometry", "ZoneSupport", "S3Upload", "ZoneClientCore", "URLRedaction",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 ]
             ),
@@ -108,19 +115,21 @@ let clientTargets: [Target] = [
             .target(name: "CParentDeath"),
             .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient", "CParentDeath"]),
             .executableTarget(
-                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
+                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneGeometry", "ZoneSupport", "ZoneClient"],
+                path: "Sources/zonectl-bench"),
 
             // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
             // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
-            .target(name: "FuzzHarness", dependencies: ["ZonePipeline"]),
-            .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline"]),
-            .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline"]),
-            .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
+            .target(name: "FuzzHarness", dependencies: ["ZonePipeline", "ZoneGeometry"]),
+            .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
+            .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
+            .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
 
             .testTarget(
                 name: "ZonePipelineTests",
                 dependencies: [
-                    "ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction", "Mercator",
+                    "ZonePipeline", "ZoneGeometry", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime",
+                    "URLRedaction", "Mercator",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

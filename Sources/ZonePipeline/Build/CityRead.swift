@@ -1,4 +1,6 @@
 import Foundation
+import ZoneGeometry
+import ZoneSupport
 
 /// One city as built: its geometry result (coordinates dropped once written) and its artifact.
 struct BuiltCity {

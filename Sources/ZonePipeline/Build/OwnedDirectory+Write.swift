@@ -1,4 +1,5 @@
 import Foundation
+import ZoneSupport
 
 extension OwnedDirectory {
     typealias Marker = OwnershipMarker

@@ -1,6 +1,8 @@
 internal import Yams
+import ZoneGeometry
 
-// The settings the Geometry stage reads: overlaps, simplify, antimeridian.
+// The settings the Geometry stage reads: overlaps here; simplify, gaps and antimeridian are
+// ZoneGeometry's own settings, read from pipeline.yml here.
 
 /// What happens where zones of different styles overlap (`overlaps` in `pipeline.yml`).
 public enum OverlapPolicy: Sendable, Equatable, Encodable {
@@ -38,31 +40,6 @@ extension OverlapPolicy {
     }
 }
 
-/// How output rings are simplified (`simplify` in `pipeline.yml`).
-public struct SimplifyConfig: Sendable, Equatable, Encodable {
-    /// The simplification algorithm.
-    public enum Method: String, Sendable, Equatable, CaseIterable, Encodable {
-        /// Douglas–Peucker: keeps every vertex farther than the tolerance from the simplified line.
-        case douglasPeucker = "douglas-peucker"
-        /// Visvalingam–Whyatt: removes the vertices that span the smallest triangles first.
-        case visvalingam
-    }
-
-    /// `tolerance_m`: largest distance, in metres, a simplified border may move; 0 turns simplification off.
-    public var toleranceM: Double
-    /// `method`: the simplification algorithm.
-    public var method: Method
-    /// `min_area_m2`: output parts (polygons and holes) smaller than this many square metres are dropped.
-    public var minAreaM2: Double
-
-    /// Simplification settings; the parameters default to the values of absent keys.
-    public init(toleranceM: Double = 1.0, method: Method = .douglasPeucker, minAreaM2: Double = 0) {
-        self.toleranceM = toleranceM
-        self.method = method
-        self.minAreaM2 = minAreaM2
-    }
-}
-
 extension SimplifyConfig {
     /// The keys allowed in `simplify`.
     static let keys = ["tolerance_m", "method", "min_area_m2"]
@@ -81,23 +58,6 @@ extension SimplifyConfig {
     }
 }
 
-/// Slivers between neighbouring zones (`gaps` in `pipeline.yml`; docs/ARCHITECTURE.md, "Gaps between zones").
-public struct GapsConfig: Sendable, Equatable, Encodable {
-    /// `report_m`: gaps narrower than this many metres are reported; 0 turns the report off.
-    public var reportM: Double
-    /// `close_m`: gaps narrower than this many metres are closed; 0 (the default) leaves them.
-    public var closeM: Double
-
-    /// Gap settings; the parameters default to the values of absent keys.
-    public init(reportM: Double = 2, closeM: Double = 0) {
-        self.reportM = reportM
-        self.closeM = closeM
-    }
-
-    /// The widest gap the build looks for, in metres (0: none).
-    var searchM: Double { max(reportM, closeM) }
-}
-
 extension GapsConfig {
     /// The keys allowed in `gaps`.
     static let keys = ["report_m", "close_m"]
@@ -112,25 +72,6 @@ extension GapsConfig {
             default: break  // rejected by entries(of:)
             }
         }
-    }
-}
-
-/// How polygons crossing the antimeridian are split (`antimeridian` in `pipeline.yml`).
-public struct AntimeridianConfig: Sendable, Equatable, Encodable {
-    /// Where an edge that crosses ±180° meets the meridian.
-    public enum Interpolation: String, Sendable, Equatable, CaseIterable, Encodable {
-        /// Along the great circle through the edge's end points (what the edge means on the sphere).
-        case greatCircle = "great-circle"
-        /// Linearly in longitude/latitude (what a planar GeoJSON viewer draws).
-        case linear
-    }
-
-    /// `interpolation`: how crossing points are computed.
-    public var interpolation: Interpolation
-
-    /// Antimeridian settings; the parameter defaults to the value of an absent key.
-    public init(interpolation: Interpolation = .greatCircle) {
-        self.interpolation = interpolation
     }
 }
 

@@ -1,3 +1,6 @@
+import ZoneGeometry
+import ZoneSupport
+
 /// The point layers of one build: read and check every layer's files, then cluster and write
 /// each (layer, city) in parallel. The output does not depend on file order or `jobs`.
 struct PointBuild {

@@ -1,3 +1,5 @@
+import ZoneSupport
+
 /// supercluster's clustering (mapbox/supercluster `_cluster`), in Double, made reproducible:
 /// the caller gives points in a stable order, a cluster's id comes from its members.
 ///

@@ -1,4 +1,5 @@
 internal import Mercator
+import ZoneGeometry
 
 /// Writes the GeoJSON Features of a zoom's items: each a Point with `z`; a cluster with the
 /// names MapLibre and Mapbox cluster styles use, `expansion_zoom`, its sums and its members'

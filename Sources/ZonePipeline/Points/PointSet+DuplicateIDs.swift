@@ -1,3 +1,5 @@
+import ZoneSupport
+
 extension PointSet {
     /// The ids that more than one point has, sorted; points without an id ("") are not counted.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Point ids are how `diff` and clients follow a point: two points of one layer and city with

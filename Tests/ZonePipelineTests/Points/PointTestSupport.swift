@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Generated point layers (Scripts/make_points.py, a copy of ../shared/tools/make_points.py)
