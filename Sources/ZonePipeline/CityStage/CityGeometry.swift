@@ -35,7 +35,7 @@ struct CityGeometry {
         }
         clock.lap("repair", into: &result.timings)
 
-        // Gaps between features narrower than the report or closing width (Geometry/Gaps/).
+        // Gaps between features narrower than the report or closing width (ZoneGeometry, Gaps/).
         var isPriority = false
         if case .priority = config.overlaps { isPriority = true }
         // Closing searches before the overlay; the report alone, after it, on its cover border.

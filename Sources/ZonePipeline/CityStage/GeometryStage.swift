@@ -1,7 +1,7 @@
 import ZoneGeometry
 import ZoneSupport
 
-/// The geometry stage of one city, as the build's workers run it (`Build/BuildUnits.swift`):
+/// The geometry stage of one city, as the build's workers run it (`Build/CityBuilder.swift`):
 /// a GEOS context per worker, never shared.
 enum GeometryStage {
     /// One city's geometry pipeline; what stops it becomes an error diagnostic of the city.

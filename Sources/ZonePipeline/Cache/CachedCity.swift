@@ -44,7 +44,7 @@ struct CachedDiagnostic: Equatable {
     }
 }
 
-/// The cache form of a city (`CacheFormat.swift`): every string once, in a table, then the
+/// The cache form of a city (`ByteWriter.swift`): every string once, in a table, then the
 /// fields by index. A no-change build of the benchmark corpus reads 100 of these; as JSON,
 /// decoding them was a sixth of its time.
 extension CachedCity {
