@@ -1,17 +1,10 @@
 import Crypto
 import Foundation
 
-/// What a cached city of a point layer keeps besides its files' bytes.
-struct CachedPointCity: Codable {
-    var entry: Manifest.PointCityEntry
-    var report: PointReport
-    var paths: [String]
-}
-
 /// Point layers in the build cache: `cities/p-<key>/` holds a (layer, city)'s files, keyed by
 /// the code, the layer's settings and the city's sorted points, so an unchanged city is not
 /// clustered again. Pruned with the zone cities (one build's worth).
-extension BuildCache {
+extension BuildCache: PointCityCache {
     /// The key of one city of `layer` with `points` (sorted, as the build clusters them).
     /// (`layer`'s settings hold its `gzip_level`.)
     func pointKey(layer: PointLayerConfig, precision: Int, city: String, points: PointSet) -> String {
