@@ -85,11 +85,14 @@ let clientTargets: [Target] = [
             // split, overlay with snap rounding, gaps, simplify, validity. Its own settings; no
             // files, caches or JSON.
             .target(name: "ZoneGeometry", dependencies: ["CGEOS", "ZoneSupport"]),
+            // Point clustering: a layer's points per city (PointSet), supercluster's clustering per
+            // zoom over a KD-tree (PointClusterer), the items of a zoom (PointLevel). No files or JSON.
+            .target(name: "ZonePoints", dependencies: ["ZoneSupport", "Mercator"]),
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "ZoneGeometry", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction",
-                    "DecodingMessage", "Mercator", "CSSColours",
+                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
+                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -128,8 +131,8 @@ let clientTargets: [Target] = [
             .testTarget(
                 name: "ZonePipelineTests",
                 dependencies: [
-                    "ZonePipeline", "ZoneGeometry", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime",
-                    "URLRedaction", "Mercator",
+                    "ZonePipeline", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness",
+                    "CivilTime", "URLRedaction", "Mercator",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

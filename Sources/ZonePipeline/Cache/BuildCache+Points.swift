@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ZonePoints
 
 /// Point layers in the build cache: `cities/p-<key>/` holds a (layer, city)'s files, keyed by
 /// the code, the layer's settings and the city's sorted points, so an unchanged city is not

@@ -1,4 +1,5 @@
 import ZoneGeometry
+import ZonePoints
 import ZoneSupport
 
 /// The point layers of one build: read and check every layer's files, then cluster and write

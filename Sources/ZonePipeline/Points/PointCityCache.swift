@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// What a cached city of a point layer keeps besides its files' bytes.
 struct CachedPointCity: Codable {
     var entry: Manifest.PointCityEntry

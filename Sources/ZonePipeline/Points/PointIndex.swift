@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// The point index of one (layer, city): every input point's id and position at the output
 /// precision, so `zonectl diff` can tell points added, removed and moved (the published files
 /// hold clusters, and single points only where unclustered). Clients may ignore it.

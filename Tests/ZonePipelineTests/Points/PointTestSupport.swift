@@ -3,6 +3,7 @@ import TestSupport
 
 @testable import ZoneGeometry
 @testable import ZonePipeline
+@testable import ZonePoints
 
 /// Generated point layers (Scripts/make_points.py, a copy of ../shared/tools/make_points.py)
 /// and the helpers the point tests share.

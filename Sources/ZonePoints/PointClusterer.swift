@@ -23,9 +23,9 @@ import ZoneSupport
 /// and follows from the points' content (ids, positions, properties), whatever the input file
 /// order or thread count. Each candidate is supercluster's merge, fed that order; a cluster's id
 /// still comes from its members alone.
-struct PointClusterer {
+package struct PointClusterer {
     /// How a zoom's items are taken as origins.
-    enum Order: Sendable {
+    package enum Order: Sendable {
         /// Densest first (the default; see the type's documentation).
         case densestFirst
         /// supercluster's: in the items' order (the points' order at `maxZoom`, then the order
@@ -38,25 +38,24 @@ struct PointClusterer {
     /// duplicates and tight spots put thousands of points in one disc).
     static let densityLimit = 64
 
-    var radius: Double
-    var extent: Double
-    var minPoints: Int
-    var maxZoom: Int
+    package var radius: Double
+    package var extent: Double
+    package var minPoints: Int
+    package var maxZoom: Int
     /// Measure distances across ±180° (supercluster does not: x = 0 and x = 1 are far apart).
-    var wrap = true
-    var order = Order.densestFirst
+    package var wrap = true
+    package var order = Order.densestFirst
 
-    init(_ layer: PointLayerConfig, wrap: Bool = true, order: Order = .densestFirst) {
-        radius = layer.radius
-        extent = layer.extent
-        minPoints = layer.minPoints
-        maxZoom = layer.maxZoom
+    package init(
+        radius: Double, extent: Double, minPoints: Int, maxZoom: Int, wrap: Bool = true, order: Order = .densestFirst
+    ) {
+        (self.radius, self.extent, self.minPoints, self.maxZoom) = (radius, extent, minPoints, maxZoom)
         self.wrap = wrap
         self.order = order
     }
 
     /// Clusters `points` and hands each zoom's items to `emit`, from `maxZoom` down to 0.
-    func run(_ points: PointSet, emit: (Int, PointLevel) throws -> Void) rethrows {
+    package func run(_ points: PointSet, emit: (Int, PointLevel) throws -> Void) rethrows {
         var level = points.level()
         for z in stride(from: maxZoom, through: 0, by: -1) {
             level = cluster(level, zoom: z)
@@ -65,7 +64,7 @@ struct PointClusterer {
     }
 
     /// The items of zoom `z` from those of zoom `z + 1`.
-    func cluster(_ items: PointLevel, zoom z: Int) -> PointLevel {
+    package func cluster(_ items: PointLevel, zoom z: Int) -> PointLevel {
         let r = radius / (extent * Double(1 << z))
         let search = TreeSearch(tree: PointKDTree(xs: items.x, ys: items.y), r: r, wraps: wrap && r < 0.5)
         switch order {

@@ -5,8 +5,8 @@ import Foundation
 struct PointKDTree {
     static let nodeSize = 64
     /// Item indices in tree order, and their coordinates in the same order.
-    private(set) var ids: [Int32]
-    private(set) var coords: [Double]
+    package private(set) var ids: [Int32]
+    package private(set) var coords: [Double]
 
     /// Builds the tree over `xs`, `ys` (item i is at `(xs[i], ys[i])`).
     init(xs: [Double], ys: [Double]) {
@@ -73,7 +73,7 @@ struct PointKDTree {
     }
 
     /// How many items lie within `r` of `(qx, qy)`, counted up to `limit` (the walk stops there).
-    func count(_ qx: Double, _ qy: Double, _ r: Double, limit: Int) -> Int {
+    package func count(_ qx: Double, _ qy: Double, _ r: Double, limit: Int) -> Int {
         if ids.isEmpty || limit <= 0 { return 0 }
         var found = 0
         walk(qx, qy, r) { _ in
@@ -84,7 +84,7 @@ struct PointKDTree {
     }
 
     /// Calls `body` with the index of every item within `r` of `(qx, qy)` (squared distances).
-    func within(_ qx: Double, _ qy: Double, _ r: Double, _ body: (Int) -> Void) {
+    package func within(_ qx: Double, _ qy: Double, _ r: Double, _ body: (Int) -> Void) {
         walk(qx, qy, r) {
             body($0)
             return true

@@ -4,48 +4,33 @@ internal import Mercator
 /// whatever order the files and features came in. This order makes the build reproducible (it
 /// names each point's place, the last tie-break of ``PointClusterer``'s order, and orders the
 /// point index); the clusterer does not sweep it (``PointClusterer/Order/densestFirst``).
-struct PointSet: Sendable {
-    var longitude: [Double] = []
-    var latitude: [Double] = []
+package struct PointSet: Sendable {
+    package var longitude: [Double] = []
+    package var latitude: [Double] = []
     /// A point's identity: its `id` property (or feature id); "" for a point without one.
-    var ids: [String] = []
+    package var ids: [String] = []
     /// The `keep` properties of every point as the writer emits them, `,"name":value` each
     /// (compact JSON, `keep` order, no `z`); point i's are `keptBytes[keptStart[i]..<keptEnd[i]]`.
     /// One arena instead of an object per point: nothing to allocate, retain or free per point,
     /// and the points of one MultiPoint share their bytes.
-    var keptBytes: [UInt8] = []
+    package var keptBytes: [UInt8] = []
     var keptStart: [Int] = []
     var keptEnd: [Int] = []
     /// `sumCount` values per point (0 for an absent property).
-    var sums: [Double] = []
-    let sumCount: Int
+    package var sums: [Double] = []
+    package let sumCount: Int
 
-    init(sumCount: Int) { self.sumCount = sumCount }
+    package init(sumCount: Int) { self.sumCount = sumCount }
 
-    var count: Int { ids.count }
+    package var count: Int { ids.count }
 
     /// Point i's `keep` properties as written (see ``keptBytes``).
-    func kept(_ i: Int) -> ArraySlice<UInt8> { keptBytes[keptStart[i]..<keptEnd[i]] }
-
-    /// Appends `object`'s members to ``keptBytes`` as the writer emits them; returns where they start.
-    mutating func appendKept(_ object: JSONObject) -> Int {
-        let start = keptBytes.count
-        for (key, value) in object.members where key != "z" {
-            keptBytes.append(UInt8(ascii: ","))
-            appendJSONString(key, to: &keptBytes)
-            keptBytes.append(UInt8(ascii: ":"))
-            value.appendJSON(to: &keptBytes)
-        }
-        return start
-    }
-
-    mutating func append(longitude: Double, latitude: Double, id: String, kept: JSONObject, sums: [Double]) {
-        let start = appendKept(kept)
-        append(longitude: longitude, latitude: latitude, id: id, keptFrom: start, sums: sums[...])
-    }
+    package func kept(_ i: Int) -> ArraySlice<UInt8> { keptBytes[keptStart[i]..<keptEnd[i]] }
 
     /// Appends a point whose `keep` properties are ``keptBytes`` from `keptFrom` to its end.
-    mutating func append(longitude: Double, latitude: Double, id: String, keptFrom: Int, sums: ArraySlice<Double>) {
+    package mutating func append(
+        longitude: Double, latitude: Double, id: String, keptFrom: Int, sums: ArraySlice<Double>
+    ) {
         self.longitude.append(longitude)
         self.latitude.append(latitude)
         ids.append(id)
@@ -54,7 +39,7 @@ struct PointSet: Sendable {
         self.sums += sums
     }
 
-    mutating func append(contentsOf other: PointSet) {
+    package mutating func append(contentsOf other: PointSet) {
         longitude += other.longitude
         latitude += other.latitude
         ids += other.ids
@@ -66,7 +51,7 @@ struct PointSet: Sendable {
     }
 
     /// The same points in the stable order: longitude, latitude, then id.
-    func sorted() -> PointSet {
+    package func sorted() -> PointSet {
         var out = self
         out.sort()
         return out
@@ -74,7 +59,7 @@ struct PointSet: Sendable {
 
     /// Puts the points in the stable order (``sorted()``) in place: swaps, so a set held once
     /// moves its ids without retaining or releasing them.
-    mutating func sort() {
+    package mutating func sort() {
         // Positions compared first, from one array of keys (no access to the ids per comparison).
         var order = (0..<count).map { SortKey(x: longitude[$0], y: latitude[$0], index: $0) }
         order.sort { a, b in
@@ -118,7 +103,7 @@ struct PointSet: Sendable {
     }
 
     /// The points as the items of the zoom above the highest: one single point each.
-    func level() -> PointLevel {
+    package func level() -> PointLevel {
         var level = PointLevel(sumCount: sumCount)
         level.reserve(count)
         for i in 0..<count {
@@ -140,7 +125,7 @@ struct PointSet: Sendable {
     }
 
     /// FNV-1a of the id's UTF-8, mixed (splitmix64) so that sums of hashes spread well.
-    static func hash(_ id: String) -> UInt64 {
+    package static func hash(_ id: String) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
         h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -6,7 +6,7 @@ extension PointSet {
     /// The ids' hashes (``hash(_:)``) are radix sorted and compared neighbour to neighbour: one
     /// array of 8 bytes a point, no set of strings. Only ids whose hash repeats are compared as
     /// strings, so a set without duplicates is looked at once.
-    func duplicateIDs() -> [String] {
+    package func duplicateIDs() -> [String] {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(count)
         for id in ids where !id.isEmpty { hashes.append(Self.hash(id)) }

@@ -1,24 +1,24 @@
 /// The items (clusters and single points) of one zoom, in a stable order, structure of arrays.
-struct PointLevel {
-    var x: [Double] = []
-    var y: [Double] = []
+package struct PointLevel {
+    package var x: [Double] = []
+    package var y: [Double] = []
     /// Points in the item (1 for a single point).
-    var count: [Int] = []
+    package var count: [Int] = []
     /// The wrapping sum of the members' hashes: the cluster's content, whatever the order.
     var memberHash: [UInt64] = []
     /// The input index of a single point; -1 for a cluster.
-    var point: [Int32] = []
+    package var point: [Int32] = []
     /// The zoom at which a cluster was made (it splits at the next one); -1 for a single point.
-    var madeAt: [Int8] = []
+    package var madeAt: [Int8] = []
     /// Members' bounding box in world units, x unwrapped around the item (minX, minY, maxX, maxY).
-    var box: [Double] = []
+    package var box: [Double] = []
     /// `sumCount` sums per item.
-    var sums: [Double] = []
-    let sumCount: Int
+    package var sums: [Double] = []
+    package let sumCount: Int
 
-    init(sumCount: Int) { self.sumCount = sumCount }
+    package init(sumCount: Int) { self.sumCount = sumCount }
 
-    var itemCount: Int { x.count }
+    package var itemCount: Int { x.count }
 
     mutating func reserve(_ n: Int) {
         x.reserveCapacity(n)
@@ -32,7 +32,7 @@ struct PointLevel {
     }
 
     /// Appends item `i` of `other` unchanged.
-    mutating func copy(_ i: Int, from other: PointLevel) {
+    package mutating func copy(_ i: Int, from other: PointLevel) {
         x.append(other.x[i])
         y.append(other.y[i])
         count.append(other.count[i])
@@ -44,7 +44,7 @@ struct PointLevel {
     }
 
     /// A cluster's id: its members' hash mixed, below 2^53 (exact as a JSON number everywhere).
-    func clusterID(_ i: Int) -> UInt64 {
+    package func clusterID(_ i: Int) -> UInt64 {
         var z = memberHash[i] &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
