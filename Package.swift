@@ -78,11 +78,21 @@ let clientTargets: [Target] = [
             .target(name: "CivilTime"),
             // Hides the credentials a URL carries (userinfo, signed-query values) before it is printed.
             .target(name: "URLRedaction"),
+            // Small pieces every pipeline module uses: parallel map, cores lent between workers,
+            // union-find, radix sort.
+            .target(name: "ZoneSupport"),
+            // The planar geometry of one city: the GEOS wrapper, PolygonalGeometry, antimeridian
+            // split, overlay with snap rounding, gaps, simplify, validity. Its own settings; no
+            // files, caches or JSON.
+            .target(name: "ZoneGeometry", dependencies: ["CGEOS", "ZoneSupport"]),
+            // Point clustering: a layer's points per city (PointSet), supercluster's clustering per
+            // zoom over a KD-tree (PointClusterer), the items of a zoom (PointLevel). No files or JSON.
+            .target(name: "ZonePoints", dependencies: ["ZoneSupport", "Mercator"]),
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "CGEOS", "CZlib", "CBrotli", "CLibdeflate", "CivilTime", "URLRedaction", "DecodingMessage",
-                    "Mercator", "CSSColours",
+                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
+                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -100,7 +110,7 @@ let clientTargets: [Target] = [
             .executableTarget(
                 name: "zonectl",
                 dependencies: [
-                    "ZonePipeline", "S3Upload", "ZoneClientCore", "URLRedaction",
+                    "ZonePipeline", "ZoneGeometry", "ZoneSupport", "S3Upload", "ZoneClientCore", "URLRedaction",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 ]
             ),
@@ -110,20 +120,21 @@ let clientTargets: [Target] = [
             .target(name: "CParentDeath"),
             .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient", "CParentDeath"]),
             .executableTarget(
-                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneClient"], path: "Sources/zonectl-bench"),
+                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneGeometry", "ZoneSupport", "ZoneClient"],
+                path: "Sources/zonectl-bench"),
 
             // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
             // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
-            .target(name: "FuzzHarness", dependencies: ["ZonePipeline"]),
-            .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline"]),
-            .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline"]),
-            .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline"]),
+            .target(name: "FuzzHarness", dependencies: ["ZonePipeline", "ZoneGeometry"]),
+            .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
+            .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
+            .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
 
             .testTarget(
                 name: "ZonePipelineTests",
                 dependencies: [
-                    "ZonePipeline", "TestSupport", "CGEOS", "FuzzHarness", "CivilTime", "URLRedaction", "Mercator",
-                    "VectorTiles",
+                    "ZonePipeline", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness",
+                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

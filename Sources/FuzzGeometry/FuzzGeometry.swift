@@ -1,4 +1,5 @@
 import FuzzHarness
+import ZoneGeometry
 import ZonePipeline
 
 // libFuzzer target: scripts/fuzz.sh (`make fuzz`) builds it with libFuzzer and ASan and

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneGeometry
 import ZonePipeline
 
 /// What the libFuzzer targets run on one input (Sources/FuzzGeoJSON, FuzzGeometry, FuzzConfig),

@@ -1,3 +1,4 @@
+import ZoneGeometry
 import ZonePipeline
 
 /// A zone file decoded from fuzzer bytes, for the structure-aware target (FuzzGeometry).

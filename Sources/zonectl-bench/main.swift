@@ -1,5 +1,7 @@
 import Foundation
+import ZoneGeometry
 import ZonePipeline
+import ZoneSupport
 
 // Micro-benchmarks of single stages, run by bench/*.sh in release builds.
 //   zonectl-bench read PATH...       reads every zone file: MB/s on one thread and on all cores

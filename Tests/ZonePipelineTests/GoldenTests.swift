@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ZonePipeline
+@testable import ZonePoints
 
 /// Golden pairs, one folder per pipeline stage and case, for a reviewer to read:
 /// `Fixtures/golden/<stage>/<case>/in.geojson` goes through the stage and must give the case's

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneGeometry
 
 /// One file of the build output.
 public struct ArtifactFile: Sendable {

@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 extension GeoJSONWriter {
     /// Appends the `coordinates` array of a MultiPolygon (RFC 7946 §3.1.7): polygons of rings
     /// of [x, y] positions, in the order of the flat geometry.

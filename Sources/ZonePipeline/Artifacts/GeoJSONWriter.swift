@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// Writes artifact GeoJSON: compact, deterministic bytes of a FeatureCollection.
 ///
 /// Layout (RFC 7946; no whitespace, members always in this order):

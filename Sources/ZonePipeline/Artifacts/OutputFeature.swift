@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// One Feature of an artifact: its properties, its (Multi)Polygon and its bounding box.
 public struct OutputFeature: Sendable {
     /// The `properties` object, written with its members in this order.

@@ -1,6 +1,8 @@
 import CivilTime
 import Dispatch
 import Foundation
+import ZoneGeometry
+import ZoneSupport
 
 /// The files of one build and what they hold.
 public struct BuildOutput: Sendable {

@@ -1,3 +1,5 @@
+import ZoneSupport
+
 /// What `zonectl build` did, per city and in total (written as dist/report.json).
 public struct BuildReport: Codable, Sendable {
     /// One city's counts: input → output.

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneSupport
 
 /// One build as asked for, the single entry point of `zonectl build` and `zonectl diff` (which
 /// builds in memory): pipeline.yml read once, the zone sources, the cache and threads.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ZoneGeometry
 
 /// The coordinates the scan parsed, kept for the build so that it does not parse the features
 /// again: an unlinked temporary file (gone with the process), appended to in chunks by the

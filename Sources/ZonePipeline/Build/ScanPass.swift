@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import ZoneGeometry
+import ZoneSupport
 
 /// The build's first pass: every zone file read and checked in parallel (or found in the
 /// cache), its findings kept, and all features' summaries numbered as one (file order, then

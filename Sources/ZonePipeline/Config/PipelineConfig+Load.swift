@@ -1,5 +1,6 @@
 import Foundation
 internal import Yams
+import ZoneGeometry
 
 extension PipelineConfig {
     /// Reads `pipeline.yml` from `path` and parses it with ``parse(bytes:file:)``.

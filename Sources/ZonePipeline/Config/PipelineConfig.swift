@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// The settings in `pipeline.yml`: where zones come from, how they are grouped, simplified,
 /// styled and packed, and where they are published.
 ///

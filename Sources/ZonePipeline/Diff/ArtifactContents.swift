@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// One feature of a city artifact: a zone group (e.g. the city's parking zones).
 struct ArtifactGroup: Sendable {
     /// The group's name within the city: its `group_by` values after the first (the style,

@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// Compares the groups of one city's two artifacts: geometry with GEOS (before − after,
 /// after − before), areas on the ellipsoid, vertices and properties.
 struct CityComparison {

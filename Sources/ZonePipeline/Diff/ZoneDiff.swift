@@ -1,4 +1,5 @@
 import Foundation
+import ZoneGeometry
 
 /// What changed between two versions of the zones: per city and group, areas in m² on the
 /// WGS 84 ellipsoid, vertices and bytes, and the style table's property changes.

@@ -1,3 +1,6 @@
+import ZoneGeometry
+import ZoneSupport
+
 /// `zonectl diff` as a library call: compares two snapshots city by city.
 ///
 /// A city whose artifact has the same SHA-256 on both sides is unchanged and not read (no

@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// The features of one output feature: one value per `group_by` key.
 public struct FeatureGroup: Sendable {
     /// The `group_by` values, e.g. ["berlin", "parking"].

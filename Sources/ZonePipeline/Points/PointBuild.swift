@@ -1,3 +1,7 @@
+import ZoneGeometry
+import ZonePoints
+import ZoneSupport
+
 /// The point layers of one build: read and check every layer's files, then cluster and write
 /// each (layer, city) in parallel. The output does not depend on file order or `jobs`.
 struct PointBuild {
@@ -83,14 +87,14 @@ struct PointBuild {
     }
 
     /// Reads, checks, clusters and writes every layer; stops after reading when a file has errors.
-    func run(cache: BuildCache? = nil) throws -> Output {
+    func run(cache: (any PointCityCache)? = nil) throws -> Output {
         let (cities, diagnostics) = try read()
         return try run(cities: cities, diagnostics: diagnostics, cache: cache)
     }
 
     /// Clusters and writes what ``read()`` gave.
     func run(
-        cities: [[(city: String, points: PointSet)]], diagnostics: [Diagnostic], cache: BuildCache? = nil
+        cities: [[(city: String, points: PointSet)]], diagnostics: [Diagnostic], cache: (any PointCityCache)? = nil
     ) throws -> Output {
         var output = Output(diagnostics: diagnostics)
         guard !diagnostics.hasErrors else { return output }
@@ -130,7 +134,7 @@ struct PointBuild {
 extension PointBuild {
     /// A city from the cache, else built (and stored); with the cache key used.
     func cachedBuild(
-        layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: BuildCache?
+        layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: (any PointCityCache)?
     ) throws -> (PointCityBuilder.Built, String?) {
         let key = cache?.pointKey(
             layer: layer, precision: config.precision, city: city, points: points)

@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// Clusters one city of a point layer and writes its files: the band file (zooms
 /// 0...``bandMaxZoom``) and, above it, one metatile per non-empty tile at z − ``metatileDelta``.
 struct PointCityBuilder {

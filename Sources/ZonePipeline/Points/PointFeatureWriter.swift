@@ -1,4 +1,6 @@
 internal import Mercator
+import ZoneGeometry
+import ZonePoints
 
 /// Writes the GeoJSON Features of a zoom's items: each a Point with `z`; a cluster with the
 /// names MapLibre and Mapbox cluster styles use, `expansion_zoom`, its sums and its members'

@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// The point index of one (layer, city): every input point's id and position at the output
 /// precision, so `zonectl diff` can tell points added, removed and moved (the published files
 /// hold clusters, and single points only where unclustered). Clients may ignore it.
@@ -40,23 +42,4 @@ enum PointIndex {
 
     private static let first: [UInt8] = Array("\n[".utf8)
     private static let separator: [UInt8] = Array(",\n[".utf8)
-
-    /// The entries of index bytes (`key` names the file in errors).
-    static func entries(_ raw: [UInt8], key: String) throws(DiffError) -> [Entry] {
-        let value = try ArtifactContents.json(raw, key: key)
-        guard case .array(let rows) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON array") }
-        var entries: [Entry] = []
-        entries.reserveCapacity(rows.count)
-        for (n, row) in rows.enumerated() {
-            guard case .array(let cells) = row, cells.count == 3, case .number(let lng) = cells[1],
-                case .number(let lat) = cells[2]
-            else { throw .unreadableArtifact(key: key, reason: "point \(n + 1) is not [id, longitude, latitude]") }
-            switch cells[0] {
-            case .string(let id): entries.append(Entry(id: id, longitude: lng, latitude: lat))
-            case .null: entries.append(Entry(id: nil, longitude: lng, latitude: lat))
-            default: throw .unreadableArtifact(key: key, reason: "point \(n + 1): the id is not a string or null")
-            }
-        }
-        return entries
-    }
 }

@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// Reads the point features of one GeoJSON file for a layer and checks them (`zonectl
 /// validate` and the build): Point/MultiPoint only, longitude and latitude in range, the `sum`
 /// properties numeric, the `group_by` property present. Findings are at file:line:column.

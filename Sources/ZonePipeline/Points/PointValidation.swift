@@ -1,3 +1,5 @@
+import ZoneSupport
+
 /// `zonectl validate` for point layers: the checks of ``PointReader`` on every layer's files.
 public struct PointValidation: Sendable {
     public var diagnostics: [Diagnostic]

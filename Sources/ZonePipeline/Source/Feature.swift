@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// One GeoJSON Feature as read from a zone file.
 public struct Feature: Sendable {
     /// The Feature's `id` member, if any (a string or a number).

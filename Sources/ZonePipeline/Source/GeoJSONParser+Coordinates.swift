@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 extension GeoJSONParser {
     /// Reads a "coordinates" value nested `depth` arrays above positions into the scratch
     /// buffers: arrays of positions end a ring, arrays of rings end a polygon. Wrong shapes

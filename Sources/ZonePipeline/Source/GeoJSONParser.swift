@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// GeoJSON object types (RFC 7946 §1.4) and the coordinate nesting depth of each geometry.
 enum GeoJSONType: String {
     case featureCollection = "FeatureCollection"

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneSupport
 
 /// JSON text exactly as `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes]`, without Codable's cost: a writer of large reports (`report.json`

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneGeometry
 
 /// One zone file's text, checked as `zonectl validate` and the build's scan check a file.
 package struct CheckedText: Sendable {
@@ -9,7 +10,7 @@ package struct CheckedText: Sendable {
 }
 
 /// The per-file checks of the Validate stage: read, RFC 7946 structure, GEOS validity. The
-/// build's scan (`Build/FileScan.swift`) runs them on every file; the cross-file rules
+/// build's scan (`Build/FileScanner.swift`) runs them on every file; the cross-file rules
 /// (`PipelineRules`) run on the scan's summaries.
 package enum FileCheck {
     /// One file's text, checked as the build's scan checks a file: read, structure rules, GEOS

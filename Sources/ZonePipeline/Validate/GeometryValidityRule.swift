@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// OGC validity of one feature's polygons through GEOS (GEOSisValidDetail): self-intersections,
 /// ring self-intersections, nested shells, holes outside shells, too few distinct points.
 ///

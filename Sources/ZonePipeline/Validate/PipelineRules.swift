@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// Rules that span features and files: every feature carries the `group_by` properties, one
 /// style name always comes with the same raw style values (and agrees with pipeline.yml's
 /// definition), and feature ids are unique within their file (ids of different files are

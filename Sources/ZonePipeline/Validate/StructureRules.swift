@@ -1,3 +1,5 @@
+import ZoneGeometry
+
 /// RFC 7946 structure of one feature's polygons: ring length and closure (§3.1.6), coordinate
 /// ranges (§4, WGS 84) and winding (§3.1.6, a warning: the build rewinds rings).
 struct StructureRules {

@@ -1,3 +1,5 @@
+import ZoneSupport
+
 /// `zonectl validate`'s workflow: the build's own first steps (scan, feature account), so it
 /// passes exactly what the build accepts; the point layers too when no paths are given; and,
 /// when that is clean and the gap report is on, the gaps between zones, which need the geometry:

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneGeometry
 import ZonePipeline
 
 /// The gap report as text (docs/ARCHITECTURE.md, "Gaps between zones"): one line per city with

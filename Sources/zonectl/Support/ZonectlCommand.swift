@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import URLRedaction
 import ZonePipeline
+import ZoneSupport
 
 /// Shared setup and error policy, in one place: pipeline.yml is read once, the command runs,
 /// and whatever it throws becomes the CLI contract's exit code (1 findings, 2 runtime failure,

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// No path drops a feature without a finding: every feature read is built or refused with a

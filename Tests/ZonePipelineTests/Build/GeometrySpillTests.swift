@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The scan keeps the coordinates it parsed in a spill file (``GeometrySpill``), and the build

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The repository root, found from this file's path (Tests/ZonePipelineTests/Config/ConfigTests.swift).

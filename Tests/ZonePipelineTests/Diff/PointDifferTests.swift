@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// `zonectl diff` on point layers: points added, removed and moved per layer and city, from the

@@ -2,6 +2,7 @@ import Foundation
 import FuzzHarness
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The fuzz directory of the repository (Tests/ZonePipelineTests/Fuzz/FuzzRegressionTests.swift → Fuzz/).

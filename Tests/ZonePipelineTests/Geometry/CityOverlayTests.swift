@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The planar overlay's own cases: pinch points, exact sharing of carved borders, crossings

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Dissolving one style's polygons into one feature, through the whole geometry stage

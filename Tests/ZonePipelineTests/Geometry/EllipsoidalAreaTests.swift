@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// `ellipsoidalArea` (authalic sphere) against pyproj's geodesic area (Karney's method).

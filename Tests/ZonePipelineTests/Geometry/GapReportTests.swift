@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The gap report alone (`gaps.report_m`, `close_m` 0: the default): found on the border of the

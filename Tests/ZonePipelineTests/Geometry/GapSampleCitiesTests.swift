@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The sample cities (`zones/`) with `gaps.close_m: 3`, checked independently with shapely

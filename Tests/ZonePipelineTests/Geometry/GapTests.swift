@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Gaps between zones (`gaps.report_m`, `gaps.close_m`): hand-made shapes measured in metres

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Invalid input (which the loader flags with `isValid = false`) is made valid by the build.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// An overlap setting the real cities are built with, named for test ids. Simplification is

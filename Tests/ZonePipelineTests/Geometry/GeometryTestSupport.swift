@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Builds a flat geometry from polygons given as rings of x0, y0, x1, y1, … (rings may be

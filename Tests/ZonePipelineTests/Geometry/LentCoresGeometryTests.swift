@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
+@testable import ZoneSupport
 
 /// A city's geometry with cores lent (`IdleCores`: the gap search and the snap rounding in
 /// chunks, here cut 512 times smaller than in a build, so real cities make many chunks) is the

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Overlaps between styles: `overlaps: {priority: [...]}` carves lower styles, `allow` keeps

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 @Suite struct RingOrientationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Douglas–Peucker and Visvalingam–Whyatt significance on polylines with known answers, and the

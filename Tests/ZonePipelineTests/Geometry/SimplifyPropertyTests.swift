@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Properties of simplification on random cities: wiggly star-shaped zones a few to a hundred

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// A tolerance the real cities are simplified with, named for test ids.

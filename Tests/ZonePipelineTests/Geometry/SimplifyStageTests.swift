@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Simplification inside the geometry stage: `simplify` settings, the per-group report, small

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 // Helpers for the simplification tests: shapes drawn in metres around a place, and measures of

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The shared-arc topology (docs/ARCHITECTURE.md, "The overlay engine"): rings of a city cut at junctions into

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Rounding the city to the `precision` grid (1e-6° by default): parts thinner than a cell

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ZonePipeline
+@testable import ZonePoints
 
 /// zonectl's cluster order (densest first) against supercluster's greedy merge in the input
 /// order, through pysupercluster-rust on the generated files in file order: at every zoom at

@@ -3,6 +3,7 @@ import Mercator
 import Testing
 
 @testable import ZonePipeline
+@testable import ZonePoints
 
 /// The clustering's invariants: every point counted once per zoom, ids from content, ±180°.
 @Suite struct PointClusterTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
+@testable import ZonePoints
 
 /// Point ids are how `diff` and clients follow a point: two points of one layer and city with
 /// one id are an error at each, naming the other's file:line:col. The same id in another city

@@ -1,7 +1,9 @@
 import Foundation
 import TestSupport
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
+@testable import ZonePoints
 
 /// Generated point layers (Scripts/make_points.py, a copy of ../shared/tools/make_points.py)
 /// and the helpers the point tests share.

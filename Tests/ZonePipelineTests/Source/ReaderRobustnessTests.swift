@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Damaged input must give diagnostics, never a crash: truncated files, single-byte mutations

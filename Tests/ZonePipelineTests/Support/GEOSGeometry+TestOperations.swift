@@ -1,5 +1,6 @@
 import CGEOS
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 // GEOS operations only the tests use (independent checks of what the build makes); the build

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ZonePipeline
+@testable import ZoneSupport
 
 /// `IdleCores`: cores lent by workers with nothing left, borrowed by a large city's chunks of
 /// work. The chunks' results come back in chunk order whatever was lent, the borrowed cores are

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ZonePipeline
+@testable import ZoneSupport
 
 /// The build's parallel helpers: results in index order, and real parallelism, also for a
 /// parallel map run beside another job (`concurrently`), as the build runs its cities beside

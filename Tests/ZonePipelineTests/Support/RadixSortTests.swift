@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import ZonePipeline
+@testable import ZoneSupport
 
 /// `radixSort`: the same order as the standard sort, for short and long arrays, keys spread
 /// over all 64 bits or crowded into few digits; from bit 32 it orders by the upper half and

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneGeometry
 
 /// One changed city as a picture that opens in a browser: the groups' area before and after
 /// overlaid, removed area red, added green, unchanged grey, with a scale bar and a legend.

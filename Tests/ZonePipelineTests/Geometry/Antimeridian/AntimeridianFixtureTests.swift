@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// The shapes of Fixtures/antimeridian (see its README): split at ±180 with exact and inexact

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// GeoJSON of a geometry, as a MultiPolygon; numbers as Swift prints doubles (they read back

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// One case of the antimeridian package's test suite (gadomski/antimeridian, tests/data: input

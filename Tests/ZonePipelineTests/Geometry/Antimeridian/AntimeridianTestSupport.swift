@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 // Checks of antimeridian output computed here, independently of the code under test.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 @Suite struct BoundingBoxAntimeridianTests {

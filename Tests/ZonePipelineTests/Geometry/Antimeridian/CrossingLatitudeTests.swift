@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 @Suite struct CrossingLatitudeTests {

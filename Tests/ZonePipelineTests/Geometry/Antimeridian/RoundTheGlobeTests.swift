@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ZoneGeometry
 @testable import ZonePipeline
 
 /// Rings round the whole globe: bands drawn from −180 to 180 are kept as drawn and built;
