@@ -15,7 +15,7 @@ import ZoneClient
             east: items.map(\.longitude).max()! + margin, north: items.map(\.latitude).max()! + margin)
     }
 
-    @Test func gridOfViewportsGivesEveryFeatureOfEachZoomOnce() async throws {
+    @Test(.tags(.slow)) func gridOfViewportsGivesEveryFeatureOfEachZoomOnce() async throws {
         let ws = try ClusterStore()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
@@ -85,7 +85,7 @@ import ZoneClient
         #expect(answer.features.map(\.id) == direct.features.map(\.id))
     }
 
-    @Test func boxesAcrossTheAntimeridianAreSplit() async throws {
+    @Test(.tags(.slow)) func boxesAcrossTheAntimeridianAreSplit() async throws {
         // 400 points of a city astride 180° (Fiji's Taveuni), half each side.
         var random = SeededRandom(seed: 11)
         var features: [String] = []
@@ -125,7 +125,7 @@ import ZoneClient
         }
     }
 
-    @Test func offlineAnswersFromTheCacheAndSaysWhatItLacks() async throws {
+    @Test(.tags(.slow)) func offlineAnswersFromTheCacheAndSaysWhatItLacks() async throws {
         let ws = try ClusterStore()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
@@ -206,7 +206,7 @@ import ZoneClient
         }
     }
 
-    @Test func diskBudgetEvictsTheLeastRecentlyUsed() async throws {
+    @Test(.tags(.slow)) func diskBudgetEvictsTheLeastRecentlyUsed() async throws {
         let ws = try ClusterStore()
         defer { ws.remove() }
         let cache = ws.dir.appendingPathComponent("cache")
