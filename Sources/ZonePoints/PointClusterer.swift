@@ -71,9 +71,7 @@ package struct PointClusterer {
         case .given:
             return merge(items, zoom: z, origins: InOrder(nil), neighbours: search)
         case .densestFirst where z >= maxZoom:
-            let degree = (0..<items.itemCount).map {
-                search.count(items.x[$0], items.y[$0], limit: Self.densityLimit)
-            }
+            let degree = search.counts(items, limit: Self.densityLimit)
             return merge(items, zoom: z, origins: InOrder(Self.densest(items, degree)), neighbours: search)
         case .densestFirst:
             let lists = NeighbourLists(items, search)
@@ -336,6 +334,22 @@ private struct TreeSearch: NeighbourSource {
         tree.within(x, y, r) { if $0 != i { body($0, 0) } }
         if wraps, x - r < 0 { tree.within(x + 1, y, r) { body($0, -1) } }
         if wraps, x + r > 1 { tree.within(x - 1, y, r) { body($0, 1) } }
+    }
+
+    /// Each item's count (``count(_:_:limit:)``): through a grid, then the tree across ±180°
+    /// for the items near it; by the tree alone where the grid does not apply.
+    func counts(_ items: PointLevel, limit: Int) -> [Int] {
+        guard var counts = gridCounts(xs: items.x, ys: items.y, r: r, limit: limit) else {
+            return (0..<items.itemCount).map { count(items.x[$0], items.y[$0], limit: limit) }
+        }
+        guard wraps else { return counts }
+        for i in counts.indices {
+            let x = items.x[i]
+            let y = items.y[i]
+            if x - r < 0, counts[i] < limit { counts[i] += tree.count(x + 1, y, r, limit: limit - counts[i]) }
+            if x + r > 1, counts[i] < limit { counts[i] += tree.count(x - 1, y, r, limit: limit - counts[i]) }
+        }
+        return counts
     }
 
     /// Items within the radius of `(x, y)` (itself included), up to `limit`.
