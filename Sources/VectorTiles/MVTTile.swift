@@ -26,37 +26,19 @@ public struct MVTLayer: Sendable {
     }
 
     func encoded() -> [UInt8] {
-        var keys: [String: UInt32] = [:]
-        var keyList: [String] = []
-        var values: [MVTValue: UInt32] = [:]
-        var valueList: [MVTValue] = []
+        var keys = NumberedValues<String>()
+        var values = NumberedValues<MVTValue>()
         var layer = ProtobufWriter()
         layer.varintField(15, 2)  // version
         layer.stringField(1, name)
         for feature in features {
             var tags: [UInt32] = []
             tags.reserveCapacity(2 * feature.properties.count)
-            for (key, value) in feature.properties {
-                let k =
-                    keys[key]
-                    ?? {
-                        keyList.append(key)
-                        keys[key] = UInt32(keyList.count - 1)
-                        return UInt32(keyList.count - 1)
-                    }()
-                let v =
-                    values[value]
-                    ?? {
-                        valueList.append(value)
-                        values[value] = UInt32(valueList.count - 1)
-                        return UInt32(valueList.count - 1)
-                    }()
-                tags += [k, v]
-            }
+            for (key, value) in feature.properties { tags += [keys.number(of: key), values.number(of: value)] }
             layer.bytesField(2, feature.encoded(tags: tags))
         }
-        for key in keyList { layer.stringField(3, key) }
-        for value in valueList { layer.bytesField(4, value.encoded()) }
+        for key in keys.list { layer.stringField(3, key) }
+        for value in values.list { layer.bytesField(4, value.encoded()) }
         layer.varintField(5, UInt64(extent))
         return layer.bytes
     }
@@ -181,5 +163,19 @@ public enum MVTValue: Hashable, Sendable {
         case .bool(let b): value.varintField(7, b ? 1 : 0)
         }
         return value.bytes
+    }
+}
+
+/// A layer's key or value table: each value numbered in the order first seen.
+private struct NumberedValues<Value: Hashable> {
+    private(set) var list: [Value] = []
+    private var numbers: [Value: UInt32] = [:]
+
+    mutating func number(of value: Value) -> UInt32 {
+        if let n = numbers[value] { return n }
+        let n = UInt32(list.count)
+        list.append(value)
+        numbers[value] = n
+        return n
     }
 }
