@@ -85,13 +85,22 @@ let clientTargets: [Target] = [
             // split, overlay with snap rounding, gaps, simplify, validity. Its own settings; no
             // files, caches or JSON.
             .target(name: "ZoneGeometry", dependencies: ["CGEOS", "ZoneSupport"]),
-            // Point clustering: a layer's points per city (PointSet), supercluster's clustering per
-            // zoom over a KD-tree (PointClusterer), the items of a zoom (PointLevel). No files or JSON.
-            .target(name: "ZonePoints", dependencies: ["ZoneSupport", "Mercator"]),
+            // The file formats the pipeline and the point layers read and write: source text and
+            // diagnostics, the JSON scanner and values, gzip and brotli, fixed-point numbers, SHA-256
+            // names. No geometry, config or output directory.
+            .target(
+                name: "ZoneFormats",
+                dependencies: [
+                    "CZlib", "CBrotli", "CLibdeflate", .product(name: "Crypto", package: "swift-crypto"),
+                ]),
+            // Point layers: the reader of point files (PointReader), the clustering per zoom
+            // (PointSet, PointClusterer over a KD-tree, PointLevel) and the writers of a city's band
+            // file, metatiles and point index (PointCityBuilder). No config file or output directory.
+            .target(name: "ZonePoints", dependencies: ["ZoneFormats", "ZoneSupport", "Mercator"]),
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
+                    "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "CLibdeflate", "CivilTime",
                     "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
@@ -110,7 +119,8 @@ let clientTargets: [Target] = [
             .executableTarget(
                 name: "zonectl",
                 dependencies: [
-                    "ZonePipeline", "ZoneGeometry", "ZoneSupport", "S3Upload", "ZoneClientCore", "URLRedaction",
+                    "ZonePipeline", "ZoneFormats", "ZoneGeometry", "ZoneSupport", "S3Upload", "ZoneClientCore",
+                    "URLRedaction",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 ]
             ),
@@ -120,12 +130,15 @@ let clientTargets: [Target] = [
             .target(name: "CParentDeath"),
             .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient", "CParentDeath"]),
             .executableTarget(
-                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneGeometry", "ZoneSupport", "ZoneClient"],
+                name: "zonectl-bench",
+                dependencies: [
+                    "ZonePipeline", "ZoneFormats", "ZonePoints", "ZoneGeometry", "ZoneSupport", "ZoneClient",
+                ],
                 path: "Sources/zonectl-bench"),
 
             // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
             // regression test replays Fuzz/regressions/ through. A plain build makes replay tools.
-            .target(name: "FuzzHarness", dependencies: ["ZonePipeline", "ZoneGeometry"]),
+            .target(name: "FuzzHarness", dependencies: ["ZonePipeline", "ZoneFormats", "ZoneGeometry"]),
             .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
             .executableTarget(name: "FuzzGeometry", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
             .executableTarget(name: "FuzzConfig", dependencies: ["FuzzHarness", "ZonePipeline", "ZoneGeometry"]),
@@ -133,7 +146,8 @@ let clientTargets: [Target] = [
             .testTarget(
                 name: "ZonePipelineTests",
                 dependencies: [
-                    "ZonePipeline", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness",
+                    "ZonePipeline", "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS",
+                    "FuzzHarness",
                     "CivilTime", "URLRedaction", "Mercator", "VectorTiles",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
@@ -147,7 +161,7 @@ let clientTargets: [Target] = [
                 name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
             .testTarget(
                 name: "zonectlTests",
-                dependencies: ["zonectl", "ZonePipeline", "ZoneClient", "TestSupport", "CSSColours"],
+                dependencies: ["zonectl", "ZonePipeline", "ZoneFormats", "ZoneClient", "TestSupport", "CSSColours"],
                 resources: [.copy("Scripts")]),
         ] + clientTargets
     )

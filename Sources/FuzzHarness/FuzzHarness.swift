@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 import ZoneGeometry
 import ZonePipeline
 

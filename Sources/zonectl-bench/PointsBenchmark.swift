@@ -1,5 +1,6 @@
 import Foundation
 import ZonePipeline
+import ZonePoints
 
 /// `zonectl-bench points [--jobs N] [--gzip-level N] [--clusters] PATH...`: the point layer (radius 60, extent 512,
 /// min_points 2, zooms 0...16, grouped by city) built from PATH; one line of JSON with the

@@ -1,4 +1,5 @@
 import Testing
+import ZoneFormats
 
 @testable import ZonePipeline
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoneFormats
 import ZonePipeline
 
 /// `encodings: [gzip, br]` through the CLI: build (table and report), publish, verify.

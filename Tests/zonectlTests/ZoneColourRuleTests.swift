@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import ZoneFormats
 
 @testable import CSSColours
 @testable import ZoneClientCore
@@ -69,26 +70,26 @@ import Testing
 
     /// A style table value the pipeline's rule refuses is refused with the rule's own words.
     @Test(arguments: [
-        ("fill", ZonePipeline.JSONValue.string("reddish")), ("stroke", .string("#12345")),
+        ("fill", ZoneFormats.JSONValue.string("reddish")), ("stroke", .string("#12345")),
         ("fill-opacity", .number(1.5)),
         ("stroke-width", .number(-1)), ("stroke-opacity", .string("0.5")), ("stroke", .null), ("fill", .number(1)),
         ("stroke-width", .bool(true)), ("fill-opacity", .array([.number(0.5)])),
     ])
-    func refusedWithThePipelinesMessage(_ key: String, _ value: ZonePipeline.JSONValue) throws {
+    func refusedWithThePipelinesMessage(_ key: String, _ value: ZoneFormats.JSONValue) throws {
         let problem = try #require(StyleValueRule.problem(key: key, value: value))
-        let table = ZonePipeline.JSONValue.object(.init([("a", .object(.init([(key, value)])))])).description
+        let table = ZoneFormats.JSONValue.object(.init([("a", .object(.init([(key, value)])))])).description
         let error = #expect(throws: ZoneClientError.self) { try ZoneStyle.table(from: Array(table.utf8), key: "t") }
         #expect(error == .badStyle(key: "t", reason: "style \"a\": \(problem)"))
     }
 
     @Test(arguments: [
-        ("fill", ZonePipeline.JSONValue.string("hsl(1, 2%, 3%)")), ("stroke", .string("Teal")),
+        ("fill", ZoneFormats.JSONValue.string("hsl(1, 2%, 3%)")), ("stroke", .string("Teal")),
         ("fill-opacity", .number(0)),
         ("stroke-opacity", .number(1)), ("stroke-width", .number(0)), ("pattern", .string("#12345")),
     ])
-    func acceptedAsThePipelineAccepts(_ key: String, _ value: ZonePipeline.JSONValue) throws {
+    func acceptedAsThePipelineAccepts(_ key: String, _ value: ZoneFormats.JSONValue) throws {
         #expect(StyleValueRule.problem(key: key, value: value) == nil)
-        let table = ZonePipeline.JSONValue.object(.init([("a", .object(.init([(key, value)])))])).description
+        let table = ZoneFormats.JSONValue.object(.init([("a", .object(.init([(key, value)])))])).description
         #expect(try ZoneStyle.table(from: Array(table.utf8))["a"] != nil)
     }
 }

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// Writes artifact GeoJSON: compact, deterministic bytes of a FeatureCollection.

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// One Feature of an artifact: its properties, its (Multi)Polygon and its bounding box.

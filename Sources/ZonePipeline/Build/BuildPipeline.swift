@@ -1,6 +1,7 @@
 import CivilTime
 import Dispatch
 import Foundation
+import ZoneFormats
 import ZoneGeometry
 import ZoneSupport
 

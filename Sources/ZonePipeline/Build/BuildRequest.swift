@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 import ZoneSupport
 
 /// One build as asked for, the single entry point of `zonectl build` and `zonectl diff` (which

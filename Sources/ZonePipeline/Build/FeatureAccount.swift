@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// Every feature a build read, accounted for: built into its city's artifact, or refused with
 /// the findings at its position that say why. `read == built + refused.count` always holds.
 public struct FeatureAccount: Codable, Sendable, Equatable {

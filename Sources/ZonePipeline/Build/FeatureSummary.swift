@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ZoneFormats
 
 /// What a build keeps of a feature between checking its file and building its city: all but
 /// the coordinates, which are read again, one group of cities at a time, when the city is

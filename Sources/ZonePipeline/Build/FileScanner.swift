@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ZoneFormats
 import ZoneGeometry
 
 /// Reads and checks one zone file (``FileCheck/check(_:repair:interpolation:keeping:styleKeys:context:)``)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ZoneFormats
 import ZoneGeometry
 import ZoneSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// One zone file as checked: its findings and a summary per feature, in source order.
 public struct ScannedFile: Sendable {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ZoneFormats
 import ZonePoints
 
 /// Point layers in the build cache: `cities/p-<key>/` holds a (layer, city)'s files, keyed by

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ZoneFormats
 
 /// Incremental builds (docs/ARCHITECTURE.md, "The three caches"):
 /// - `files/`: a zone file's scan (findings and feature summaries), keyed by its path, its bytes'

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// Reads what ``ByteWriter`` wrote, in place: over the bytes' memory for the length of
 /// ``read(_:_:)`` (no slice or copy per field: a rebuild decodes the cached scans of every

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// A compact little-endian byte format for cache entries: LEB128 integers, length-prefixed
 /// UTF-8 strings. Readers return nil on anything malformed, and a cache treats that as a miss.

@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// What a cached city keeps: its artifact and everything the manifest and report say of it.
 struct CachedCity: Equatable {
     var entry: Manifest.CityEntry

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ZoneFormats
 
 /// What the file system says of a file without reading it: device, inode, size, and
 /// modification and change times to the nanosecond. Any write changes the change time, which

@@ -1,4 +1,5 @@
 import Dispatch
+import ZoneFormats
 import ZoneGeometry
 import ZoneSupport
 

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// One output feature: the zones of one group as one valid MultiPolygon.

@@ -1,4 +1,5 @@
 internal import Yams
+import ZoneFormats
 
 /// A problem with `pipeline.yml`: the file cannot be read, is not YAML, or does not match the schema.
 ///

@@ -1,4 +1,5 @@
 internal import Yams
+import ZoneFormats
 
 extension ConfigReader {
     /// The resolved tag of a scalar (quoted scalars are always strings); nil for collections.

@@ -1,4 +1,5 @@
 internal import Yams
+import ZoneFormats
 
 /// Typed reads from a composed YAML tree. Each failure is a ``ConfigError`` at the offending
 /// node's line and column: the key for unknown keys, the value for wrong types and ranges.

@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// A list of property names from pipeline.yml (`keep`, the style keys) with constant-time
 /// look-up, so per-feature work grows with the feature's properties, not with the list: a
 /// config may list 200,000 keys.

@@ -1,6 +1,8 @@
 import Foundation
 internal import Yams
+import ZoneFormats
 import ZoneGeometry
+import ZonePoints
 
 extension PipelineConfig {
     /// Reads `pipeline.yml` from `path` and parses it with ``parse(bytes:file:)``.

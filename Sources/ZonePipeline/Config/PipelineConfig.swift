@@ -1,4 +1,5 @@
 import ZoneGeometry
+import ZonePoints
 
 /// The settings in `pipeline.yml`: where zones come from, how they are grouped, simplified,
 /// styled and packed, and where they are published.

@@ -1,4 +1,5 @@
 internal import Yams
+import ZoneFormats
 
 /// How styles are recognised and defined (`styles` in `pipeline.yml`).
 ///

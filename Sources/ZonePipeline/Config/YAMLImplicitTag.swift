@@ -1,4 +1,5 @@
 internal import Yams
+import ZoneFormats
 
 /// The tag of a plain YAML scalar by the rules of Yams' default resolver (YAML 1.1: bool, int,
 /// float, merge, null, timestamp, value, tried in that order; anything else is a string),

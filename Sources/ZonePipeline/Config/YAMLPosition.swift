@@ -1,4 +1,5 @@
 internal import Yams
+import ZoneFormats
 
 /// Line and column arithmetic for errors that come without a usable ``Yams/Mark``.
 enum YAMLPosition {

@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// Why a diff could not be made.
 public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store failed (I/O, network, server).

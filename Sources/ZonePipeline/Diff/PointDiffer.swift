@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// The point layers of a diff: per (layer, city) of either manifest, the points added, removed
 /// and moved, from the two point indexes (``PointIndex``). An index with the same SHA-256 on
 /// both sides is not read; a city on one side only is added or removed whole (not read either).

@@ -1,3 +1,5 @@
+import ZonePoints
+
 /// Reading a published point index back, for `zonectl diff` (``PointDiffer``).
 extension PointIndex {
     /// The entries of index bytes (`key` names the file in errors).

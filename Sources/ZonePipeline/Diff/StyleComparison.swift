@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// Compares the style tables of two snapshots, key by key.
 enum StyleComparison {
     /// Every style of either table, sorted by name; all unchanged when the tables' hashes agree.

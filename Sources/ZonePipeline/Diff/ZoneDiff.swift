@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 import ZoneGeometry
 
 /// What changed between two versions of the zones: per city and group, areas in m² on the

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// A single file zonectl writes (a MapLibre style): the file rule of ``OwnedDirectory``. It
 /// replaces only a file it wrote before, recognised by a zonectl marker inside the file's own

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// The marker file of an ``OwnedDirectory``: its kind, and the files its last write left.
 /// JSON as `JSONEncoder` would write it (pretty, sorted keys), written and read without

@@ -1,3 +1,5 @@
+import ZonePoints
+
 extension Manifest {
     /// One point layer: its clustering parameters and, per city, the band file and metatiles.
     public struct PointLayerEntry: Codable, Sendable, Equatable {
@@ -43,5 +45,14 @@ extension Manifest {
     /// Every point file named by the manifest (the index last in each city).
     var pointFiles: [PointFile] {
         (points ?? []).flatMap { $0.cities.flatMap { [$0.band] + $0.metatiles + ($0.index.map { [$0] } ?? []) } }
+    }
+}
+
+extension Manifest.PointFile {
+    /// The manifest row of a file ``PointCityBuilder`` made.
+    init(_ artifact: PointArtifact) {
+        self.init(
+            key: artifact.path, sha256: artifact.sha256, bytes: artifact.bytes, encodedBytes: artifact.gzip.count,
+            features: artifact.features, z: artifact.tile?.z, x: artifact.tile?.x, y: artifact.tile?.y)
     }
 }

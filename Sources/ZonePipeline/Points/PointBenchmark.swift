@@ -1,3 +1,6 @@
+import ZonePoints
+import ZoneSupport
+
 /// Timings of one point layer's build stages, for `zonectl-bench points` (`make bench-points`).
 public enum PointBenchmark {
     public struct Result: Sendable {

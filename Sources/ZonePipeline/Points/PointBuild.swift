@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 import ZonePoints
 import ZoneSupport
@@ -135,17 +136,18 @@ extension PointBuild {
     /// A city from the cache, else built (and stored); with the cache key used.
     func cachedBuild(
         layer: PointLayerConfig, city: String, folder: String, points: PointSet, cache: (any PointCityCache)?
-    ) throws -> (PointCityBuilder.Built, String?) {
+    ) throws -> (PointCityOutput, String?) {
         let key = cache?.pointKey(
             layer: layer, precision: config.precision, city: city, points: points)
         if let cache, let key, let hit = cache.loadPoints(key) {
             var report = hit.city.report
             report.cached = true
             let files = zip(hit.city.paths, hit.files).map { ArtifactFile(path: $0, bytes: $1, city: city) }
-            return (PointCityBuilder.Built(files: files, entry: hit.city.entry, report: report), key)
+            return (PointCityOutput(files: files, entry: hit.city.entry, report: report), key)
         }
-        let built = try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: layer.gzipLevel)
-            .build(city: city, folder: folder, points: points)
+        let built = PointCityOutput(
+            try PointCityBuilder(layer: layer, precision: config.precision, gzipLevel: layer.gzipLevel)
+                .build(city: city, folder: folder, points: points), layer: layer.name, city: city, points: points.count)
         if let cache, let key {
             cache.storePoints(
                 key, city: CachedPointCity(entry: built.entry, report: built.report, paths: built.files.map(\.path)),

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneSupport
 
 /// `zonectl validate` for point layers: the checks of ``PointReader`` on every layer's files.

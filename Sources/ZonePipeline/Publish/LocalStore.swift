@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// A directory used as an object store, with S3's layout and conditional-write semantics.
 ///

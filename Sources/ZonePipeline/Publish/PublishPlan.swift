@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// Why a publish stopped.
 public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {

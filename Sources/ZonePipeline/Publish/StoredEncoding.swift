@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// What a store holds under a key: the size of the stored (encoded) bytes and, when known,
 /// their SHA-256. An artifact's name is the SHA-256 of its content, and a store never
 /// overwrites, so a build with another `gzip_level` or `brotli_quality` can name objects the

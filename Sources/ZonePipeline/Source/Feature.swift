@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// One GeoJSON Feature as read from a zone file.

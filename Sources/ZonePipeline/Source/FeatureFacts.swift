@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// What grouping, the cross-file rules and the style table read of a feature: a parsed
 /// ``Feature`` or the ``FeatureSummary`` a build keeps of it without its coordinates.
 public protocol FeatureFacts {

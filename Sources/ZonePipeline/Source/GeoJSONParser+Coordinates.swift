@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 extension GeoJSONParser {

@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// What an object inside the document must be.
 enum Expectation {
     case feature, geometry

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// GeoJSON object types (RFC 7946 §1.4) and the coordinate nesting depth of each geometry.

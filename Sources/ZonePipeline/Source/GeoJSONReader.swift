@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// Features and findings read from one GeoJSON file.
 public struct ReadResult: Sendable {
     public var features: [Feature]

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 extension ZoneFiles {
     /// A file's identity, (device, inode): two paths to one file, or to one folder, share it.

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// Finds the zone (or point) files named by paths: files as given, directories searched
 /// recursively for `*.geojson` (other files, such as licences and notes, are left alone).

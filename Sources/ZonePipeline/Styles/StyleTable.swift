@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// The shared style table: style name → style properties (stroke, fill, …). Output features
 /// carry only `"style": "<name>"`; clients look the values up here once.
 public struct StyleTable: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// What a style value must be, for the style keys the simplestyle spec defines for polygons:
 /// the one rule `zonectl validate` and the build (pipeline.yml's definitions and every feature's
 /// values) apply. ZoneClient reads the published style table by the same colour rule (the

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// `git rev-parse HEAD` of the working directory: nil when this is not a git work tree.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 import ZoneGeometry
 
 /// One zone file's text, checked as `zonectl validate` and the build's scan check a file.

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// OGC validity of one feature's polygons through GEOS (GEOSisValidDetail): self-intersections,

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// Rules that span features and files: every feature carries the `group_by` properties, one

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// RFC 7946 structure of one feature's polygons: ring length and closure (§3.1.6), coordinate

@@ -1,3 +1,5 @@
+import ZoneFormats
+
 /// The style values of a file's features against ``StyleValueRule``, each bad value reported
 /// where it stands (`file:line:col` of the value): once per file, at its first feature, with
 /// how many more features carry it.

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneSupport
 
 /// `zonectl validate`'s workflow: the build's own first steps (scan, feature account), so it

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import URLRedaction
 import ZoneClientCore
+import ZoneFormats
 import ZonePipeline
 
 extension Zonectl {

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 import ZonePipeline
 
 /// Prints findings as text (stderr, `path:line:col: severity: message`), as one JSON document

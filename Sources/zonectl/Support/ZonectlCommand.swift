@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import URLRedaction
+import ZoneFormats
 import ZonePipeline
 import ZoneSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import ZoneFormats
 
 @testable import ZoneGeometry
 @testable import ZonePipeline
@@ -90,12 +91,12 @@ import Testing
         struct Fact: FeatureFacts {
             var id: JSONValue? = nil
             var properties = JSONObject()
-            var location: ZonePipeline.SourceLocation
+            var location: ZoneFormats.SourceLocation
             var hasGeometry = true
         }
         let features = [
-            Fact(location: ZonePipeline.SourceLocation(file: "a", line: 1, column: 1)),
-            Fact(location: ZonePipeline.SourceLocation(file: "a", line: 2, column: 1)),
+            Fact(location: ZoneFormats.SourceLocation(file: "a", line: 1, column: 1)),
+            Fact(location: ZoneFormats.SourceLocation(file: "a", line: 2, column: 1)),
         ]
         let cities = [CityGroups(city: "c", groups: [FeatureGroup(key: ["c"], members: [0])])]
         let (account, unexplained) = FeatureAccount.make(features, cities: cities, diagnostics: [])
@@ -106,7 +107,7 @@ import Testing
             ])
         let explained = FeatureAccount.make(
             features, cities: cities,
-            diagnostics: [.warning(ZonePipeline.SourceLocation(file: "a", line: 2, column: 1), "why")])
+            diagnostics: [.warning(ZoneFormats.SourceLocation(file: "a", line: 2, column: 1), "why")])
         #expect(explained.unexplained.isEmpty)
         #expect(explained.account.refused.first?.reasons == ["why"])
     }

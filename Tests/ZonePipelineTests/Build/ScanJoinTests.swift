@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import ZoneFormats
 
 @testable import ZoneGeometry
 @testable import ZonePipeline

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ZoneFormats
+import ZonePoints
 
 @testable import ZoneGeometry
 @testable import ZonePipeline

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+import ZoneFormats
 
 @testable import ZonePipeline
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import ZoneFormats
 
 @testable import ZonePipeline
 

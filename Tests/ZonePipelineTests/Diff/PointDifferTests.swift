@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+import ZoneFormats
+import ZonePoints
 
 @testable import ZoneGeometry
 @testable import ZonePipeline

@@ -1,6 +1,8 @@
 import Foundation
 import Mercator
 import Testing
+import ZoneFormats
+import ZonePoints
 
 @testable import ZonePipeline
 

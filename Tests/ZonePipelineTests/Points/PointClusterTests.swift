@@ -1,6 +1,7 @@
 import Foundation
 import Mercator
 import Testing
+import ZoneFormats
 
 @testable import ZonePipeline
 @testable import ZonePoints

@@ -1,4 +1,5 @@
 import Testing
+import ZonePoints
 
 @testable import ZonePipeline
 

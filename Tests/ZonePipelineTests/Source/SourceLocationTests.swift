@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import ZoneFormats
 
 @testable import ZonePipeline
 

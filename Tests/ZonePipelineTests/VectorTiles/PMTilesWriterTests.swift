@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import VectorTiles
+import ZoneFormats
 
 @testable import ZonePipeline
 

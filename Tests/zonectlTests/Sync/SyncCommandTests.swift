@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZoneClient
+import ZoneFormats
 import ZonePipeline
 
 /// `zonectl sync` against the sample store served over loopback HTTP (Scripts/serve_store.py,
@@ -27,7 +28,7 @@ import ZonePipeline
 
         // The ETag kept is the server's header value exactly (quoted SHA-256, no CR/LF).
         let state = try String(contentsOf: cache.appendingPathComponent(".zonectl-sync"), encoding: .utf8)
-        let etag = "\"" + ZonePipeline.sha256Hex(ws.manifest1) + "\""
+        let etag = "\"" + ZoneFormats.sha256Hex(ws.manifest1) + "\""
         #expect(state.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first == Substring(etag))
 
         let again = try syncJSON(url, cache, in: ws.dir)

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneFormats
 
 /// How the diff reports print numbers: grouped digits, signed percentages, byte sizes.
 enum DiffNumbers {
