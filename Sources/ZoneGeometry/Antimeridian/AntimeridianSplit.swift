@@ -20,7 +20,7 @@
 /// A polygon with an edge from −180 to 180 along a parallel (a band round the globe, or a cap
 /// drawn to ±90) is kept as drawn: that is how RFC 7946 draws it, and it lies
 /// within [−180, 180] already. Its rings must not cross ±180 otherwise
-/// (``AntimeridianError/crossesInBand(ring:position:)``); see RoundTheGlobe.swift.
+/// (``AntimeridianError/crossesInBand(ring:position:)``); see AntimeridianSplit+RoundTheGlobe.swift.
 package struct AntimeridianSplit {
     package let latitude: CrossingLatitude
 
