@@ -116,11 +116,13 @@ let clientTargets: [Target] = [
                     "CCurl", "CurlTransport", "CivilTime", "URLRedaction",
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]),
+            // The stores a command names, opened by one function (a directory, or S3 over S3Upload), and
+            // the workflows over them: publish, sync, clusters. ZonePipeline never imports S3Upload.
+            .target(name: "ZoneStores", dependencies: ["ZonePipeline", "ZoneClientCore", "S3Upload", "URLRedaction"]),
             .executableTarget(
                 name: "zonectl",
                 dependencies: [
-                    "ZonePipeline", "ZoneFormats", "ZoneGeometry", "ZoneSupport", "S3Upload", "ZoneClientCore",
-                    "URLRedaction",
+                    "ZonePipeline", "ZoneFormats", "ZoneStores", "ZoneSupport", "ZoneClientCore", "URLRedaction",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 ]
             ),
@@ -159,6 +161,9 @@ let clientTargets: [Target] = [
             .executableTarget(name: "fault-proxy", dependencies: ["TestSupport"], path: "Tests/FaultProxyTool"),
             .testTarget(
                 name: "S3UploadTests", dependencies: ["S3Upload", "TestSupport"], resources: [.copy("Fixtures")]),
+            .testTarget(
+                name: "ZoneStoresTests",
+                dependencies: ["ZoneStores", "ZonePipeline", "ZoneClientCore", "TestSupport"]),
             .testTarget(
                 name: "zonectlTests",
                 dependencies: ["zonectl", "ZonePipeline", "ZoneFormats", "ZoneClient", "TestSupport", "CSSColours"],

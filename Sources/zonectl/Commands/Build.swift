@@ -30,8 +30,8 @@ extension Zonectl {
             let directory = try OwnedDirectory.check(
                 outDir, for: .buildOutput,
                 protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]))
-            try WalkNotes.print(
-                [uncached.zones] + configFile.config.points.map(\.source), verbose: global.verbose)
+            let sources = [uncached.zones] + configFile.config.points.map(\.source)
+            for note in try ZoneFiles.walkNotes(sources, verbose: global.verbose) { printError(note) }
             let request = try cached(uncached, build, also: [.init(outDir, "the build output")])
             let outcome = try request.write(to: directory, progress: progress)
             // Read once: an option group's value is looked up generically on every access, which
@@ -53,8 +53,8 @@ extension Zonectl {
                 FileHandle.standardOutput.write(Data(try written ?? built.report.jsonBytes()))
                 exitLeavingMemory()
             }
-            printText(BuildTable(report: built.report).render())
-            if let points = built.report.points { printText(PointTable(rows: points).render()) }
+            printText(built.report.table)
+            if let points = built.report.pointTable { printText(points) }
             let gaps = GapLines(gaps: built.report.gaps, closed: built.report.closed, config: configFile.config.gaps)
             for line in gaps.lines(verbose: global.verbose) { printText(line) }
             let summary = built.summaryLines(

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import URLRedaction
-import ZoneClientCore
 import ZonePipeline
+import ZoneStores
 
 extension Zonectl {
     /// `zonectl clusters`: what a client draws of a point layer for one viewport.
@@ -49,103 +48,26 @@ extension Zonectl {
         @Flag(help: "Replace --save's file even if it is not an answer zonectl saved.")
         var force = false
 
-        func validate() throws {
-            _ = try box
-            _ = try location
-            guard ZoneTileSize(rawValue: tileSize) != nil else { throw ValidationError("--tile-size: 256 or 512") }
-            guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw ValidationError("--zoom: a number from 0 to 30") }
-        }
+        func validate() throws { _ = try request }
 
-        private var location: StoreLocation {
-            get throws { try storeLocation(from, accepting: [.directory, .s3], option: "--from") }
-        }
-
-        /// `--bbox` as a box: four numbers, latitudes within ±90, longitudes finite.
-        private var box: ZoneBBox {
+        /// The options as a ``ClustersRequest``.
+        private var request: ClustersRequest {
             get throws {
-                let values = bbox.split(separator: ",", omittingEmptySubsequences: false).map {
-                    Double(String($0).trimmingSpaces)
+                try usage {
+                    try ClustersRequest(
+                        from: from, layer: layer, bbox: bbox, zoom: zoom, tileSize: tileSize, since: since, save: save,
+                        force: force)
                 }
-                guard values.count == 4, let w = values[0], let s = values[1], let e = values[2], let n = values[3],
-                    [w, s, e, n].allSatisfy(\.isFinite)
-                else { throw ValidationError("--bbox \(bbox): expected four numbers W,S,E,N") }
-                guard (-90...90).contains(s), (-90...90).contains(n), s <= n else {
-                    throw ValidationError("--bbox \(bbox): latitudes must lie in [-90, 90], south <= north")
-                }
-                return ZoneBBox(west: w, south: s, east: e, north: n)
             }
         }
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            let file = try save.map {
-                try OwnedFile.check(
-                    $0, what: "clusters answer", force: force,
-                    protecting: BuildRequest(configFile: configFile).inputs, isOwn: ZoneClusters.isSavedAnswer)
-            }
-            let previous: [ZoneClusterFeature]? = try since.map { path in
-                guard let bytes = FileManagerShim.contents(path) else { throw ClustersError("\(path): cannot read") }
-                do {
-                    return try ZoneClusters.features(inFeatureCollection: bytes, named: path)
-                } catch {
-                    throw ClustersError("\(path): \(error)")
-                }
-            }
-            let reader = try reader(configFile.config)
-            let (layer, box, zoom, tileSize) = (layer, try box, zoom, ZoneTileSize(rawValue: tileSize)!)
-            let answer: ZoneClusters
-            do {
-                answer = try awaitBlocking {
-                    try await reader.clusters(layer: layer, in: box, zoom: zoom, tileSize: tileSize)
-                }
-            } catch {
-                throw ClustersError(redactingURLCredentials("\(from): \(error)"))
-            }
-            for key in answer.fetched { printError("fetched \(key)") }
-            for missing in answer.unavailable {
-                printError("\(from): warning: \(missing.key) unavailable: \(missing.reason)")
-            }
-            if !answer.isComplete {
-                printError(
-                    "\(from): warning: incomplete answer from version \(answer.version); zonectl sync --points all --out DIR fills a cache"
-                )
-            }
-            let bytes = answer.featureCollection(
-                difference: previous.map { ClusterDifference(from: $0, to: answer.features) })
-            try file?.write(answer.featureCollection())
-            FileHandle.standardOutput.write(Data(bytes))
-            return answer.isComplete ? .success : .failure
-        }
-
-        /// The reader of `--from`: a cache's files (no transport), or a store read through its transport.
-        private func reader(_ config: PipelineConfig) throws -> ZoneClusterReader {
-            let transport: any ZoneTransport
-            switch try location {
-            case .directory(let path):
-                if ZoneSync.isCache(path) {
-                    let manifest: ZoneManifest
-                    do { manifest = try DirectoryStore(root: path).manifest() } catch {
-                        throw ClustersError("\(from): \(error)")
-                    }
-                    return ZoneClusterReader(manifest: manifest, cache: URL(fileURLWithPath: path), transport: nil)
-                }
-                transport = DirectoryStore(root: path)
-            case .s3:
-                transport = ObjectStoreTransport(store: try openStore(from, config: config, option: "--from"))
-            case .http:
-                throw ClustersError("\(from): zonectl sync --from URL --out DIR, then --from DIR")
-            }
-            do {
-                let source = transport
-                return try awaitBlocking { try await ZoneClusterReader.reading(source) }
-            } catch {
-                throw ClustersError(redactingURLCredentials("\(from): \(error)"))
-            }
+            let request = try request
+            let answer = try awaitBlocking { try await request.run(configFile: configFile) }
+            for line in answer.notes { printError(line) }
+            try answer.save()
+            FileHandle.standardOutput.write(Data(answer.output))
+            return answer.clusters.isComplete ? .success : .failure
         }
     }
-}
-
-/// A clusters query that could not be answered: exit 2.
-struct ClustersError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

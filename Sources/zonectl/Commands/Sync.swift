@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
-import URLRedaction
-import ZoneClientCore
 import ZonePipeline
+import ZoneStores
 
 extension Zonectl {
     /// `zonectl sync`: keeps a local copy of a published store, as a client does (ZoneSync).
@@ -55,10 +53,15 @@ extension Zonectl {
 
         func validate() throws {
             try output.require([.text, .json], for: "sync")
-            _ = try encodingList()
-            _ = try location
-            _ = try pointSync
+            _ = try request
             _ = try cacheDirectory
+        }
+
+        /// The options as a ``SyncRequest``.
+        private var request: SyncRequest {
+            get throws {
+                try usage { try SyncRequest(from: from, encodings: encodings, points: points, verify: verify) }
+            }
         }
 
         /// `--out` (formerly `--cache`): the client cache written.
@@ -71,137 +74,15 @@ extension Zonectl {
             }
         }
 
-        /// `--from` as a store location: a directory, an S3 prefix or an HTTP(S) base URL.
-        private var location: StoreLocation {
-            get throws { try storeLocation(from, accepting: [.directory, .s3, .http], option: "--from") }
-        }
-
-        /// `--points` as a choice; another word is a usage error.
-        private var pointSync: ZonePointSync {
-            get throws {
-                guard let choice = ZonePointSync(rawValue: points) else {
-                    throw ValidationError("--points: \(points) is not bands or all")
-                }
-                return choice
-            }
-        }
-
-        /// `--encodings` as a list; an unknown name is a usage error.
-        private func encodingList() throws -> [ZoneEncoding] {
-            try encodings.split(separator: ",").map { name in
-                guard let encoding = ZoneEncoding(rawValue: String(name).trimmingSpaces), encoding != .identity else {
-                    throw ValidationError("--encodings: \(name) is not br or gzip")
-                }
-                return encoding
-            }
-        }
-
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            let location = try location
-            var protected =
-                BuildRequest(configFile: configFile).inputs + [.init(configFile.config.output, "the build output")]
-            if case .directory(let path) = location { protected.append(.init(path, "the source store")) }
-            let cache = try cacheDirectory
-            try OwnedDirectory.check(cache, for: .clientCache, protecting: protected, force: force).prepare()
-            let report: SyncReport
-            do {
-                if case .http(let url) = location {
-                    report = try HTTPSync.run(
-                        url, cache: cache, encodings: try encodingList().map(\.rawValue).joined(separator: ","),
-                        verify: verify, points: try pointSync)
-                } else {
-                    let sync = ZoneSync(
-                        transport: try transport(location, configFile.config), cache: URL(fileURLWithPath: cache),
-                        encodings: try encodingList(), verify: verify, adopt: true, points: try pointSync)
-                    report = try awaitBlocking { try await sync.run() }
-                }
-            } catch {
-                throw SyncError(description: redactingURLCredentials("\(from): \(error)"))
-            }
-            if output.format == .json {
-                try printJSON(SyncOutput(report))
-            } else {
-                printText(SyncOutput(report).text)
-            }
+            let (request, cache, force) = (try request, try cacheDirectory, force)
+            let summary = SyncSummary(
+                try awaitBlocking { try await request.run(configFile: configFile, into: cache, force: force) })
+            if output.format == .json { try printJSON(summary) } else { printText(summary.text) }
             return .success
         }
-
-        /// How `--from` is read: the S3 client for s3://, files for a directory (http(s) runs in
-        /// zonectl-http, ``HTTPSync``).
-        private func transport(_ location: StoreLocation, _ config: PipelineConfig) throws -> any ZoneTransport {
-            switch location {
-            case .s3: return ObjectStoreTransport(store: try openStore(from, config: config, option: "--from"))
-            case .http: throw SyncError(description: "\(from): an http(s) store is synced by zonectl-http")
-            case .directory(let path): return DirectoryStore(root: path)
-            }
-        }
     }
 }
 
-/// A sync that could not finish: a runtime failure, exit 2.
-struct SyncError: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// What `zonectl sync` prints (`--format json`: this, encoded).
-struct SyncOutput: Encodable {
-    var status: String
-    var from: String?
-    var to: String?
-    var fetched: [String]
-    var removed: [String]
-    var repaired: [SyncRepair]
-    var bytesFetched: Int
-
-    init(_ report: SyncReport) {
-        // "current" only when nothing was fetched: a run that fetched objects of the cached
-        // version again repaired the cache.
-        status =
-            report.updated
-            ? "updated" : !report.repaired.isEmpty ? "repaired" : report.fetched.isEmpty ? "current" : "updated"
-        (from, to, fetched, removed, repaired, bytesFetched) =
-            (report.from, report.to, report.fetched, report.removed, report.repaired, report.bytesFetched)
-    }
-
-    var text: String {
-        switch status {
-        case "current": return "already current at version \(to ?? "none")"
-        case "repaired": return "\(repairs) at version \(to ?? "none"), \(bytesFetched) bytes"
-        default:
-            return "updated \(from ?? "(empty)") -> \(to ?? "none"): \(plural(fetched.count, "object")) fetched, "
-                + "\(plural(removed.count, "object")) removed, \(bytesFetched) bytes"
-                + (repaired.isEmpty ? "" : "; \(repairs)")
-        }
-    }
-
-    /// `repaired 2 objects (1 missing, 1 wrong size)`.
-    private var repairs: String {
-        let counts = CacheDamage.allCases.compactMap { damage in
-            let n = repaired.count { $0.damage == damage }
-            return n == 0 ? nil : "\(n) \(damage.rawValue)"
-        }
-        return "repaired \(plural(repaired.count, "object")) (\(counts.joined(separator: ", ")))"
-    }
-}
-
-/// A store zonectl already reads (an S3 prefix, through S3Upload's signed client) as the sync's
-/// transport. Each blocking GET runs on a dispatch queue, not on a task's thread. S3 has no
-/// If-None-Match on a plain GET here, so a poll compares the ETag itself.
-struct ObjectStoreTransport: ZoneTransport {
-    let store: ObjectStore
-
-    func get(_ request: ZoneRequest) async throws(ZoneClientError) -> ZoneResponse {
-        if Task.isCancelled { throw .cancelled }
-        let store = store
-        let result = await withCheckedContinuation {
-            (done: CheckedContinuation<Result<StoredObject?, any Error>, Never>) in
-            DispatchQueue.global().async { done.resume(returning: Result { try store.get(request.key) }) }
-        }
-        let stored: StoredObject?
-        do { stored = try result.get() } catch {
-            throw .unreachable(key: request.key, reason: "\(error)")
-        }
-        guard let stored else { return ZoneResponse(status: 404) }
-        return ZoneResponse(serving: stored.bytes, etag: stored.etag, for: request)
-    }
-}
+/// Versions' check of a cache reports its failure as a sync error.
+typealias SyncError = ZoneStores.SyncError

@@ -20,14 +20,18 @@ extension Zonectl {
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let config = configFile.config
-            try WalkNotes.print(
-                paths.isEmpty ? [config.zones] + config.points.map(\.source) : [paths], verbose: global.verbose)
+            let sources = paths.isEmpty ? [config.zones] + config.points.map(\.source) : [paths]
+            for note in try ZoneFiles.walkNotes(sources, verbose: global.verbose) { printError(note) }
             let result = try ValidationRequest(configFile: configFile, paths: paths, jobs: jobs).run()
-            DiagnosticPrinter(format: output.format, verbose: global.verbose)
-                .print(result.diagnostics, files: result.files, features: result.features, gaps: result.gaps)
-            if output.format == .text {
+            switch output.format {
+            case .text:
+                let (findings, summary) = result.textLines(verbose: global.verbose)
+                for line in findings { printError(line) }
+                print(summary)
                 let lines = GapLines(gaps: result.gaps, closed: [], config: configFile.config.gaps)
                 for line in lines.lines(verbose: global.verbose) { printText(line) }
+            case .json: print(result.jsonDocument)
+            case .github, .markdown: for line in result.annotations { print(line) }
             }
             return result.diagnostics.hasErrors ? .failure : .success
         }

@@ -1,15 +1,11 @@
 import ArgumentParser
-import URLRedaction
 import ZonePipeline
+import ZoneStores
 
 /// `text` as a ``StoreLocation`` of one of `forms`; anything else is a usage error (exit 64)
 /// naming `option` and the forms the command supports.
 func storeLocation(_ text: String, accepting forms: Set<StoreLocation.Form>, option: String) throws -> StoreLocation {
-    do {
-        return try StoreLocation(text, accepting: forms, option: option)
-    } catch {
-        throw ValidationError(error.message)
-    }
+    try usage { try StoreLocation(text, accepting: forms, option: option) }
 }
 
 /// The local directory `text` names (a path or `file:` URL); anything else is a usage error,
@@ -23,37 +19,19 @@ func localDirectory(_ text: String, option: String, hint: String = "") throws ->
     throw ValidationError("\(option) \(text): not a local directory" + hint)  // not reached: only directories parse
 }
 
-/// The store a TARGET names: `s3://bucket/prefix`, or a directory path / `file:` URL.
+/// The store a TARGET names (else publish.target), opened by ``StoreLocation/open(_:named:)``.
 func openStore(_ target: String?, config: PipelineConfig, option: String = "--target") throws -> ObjectStore {
-    guard let target = target ?? config.publish.target else {
-        throw ValidationError("no target: give \(option), or publish.target in pipeline.yml")
-    }
-    let location = try storeLocation(
-        target, accepting: [.directory, .s3], option: target == config.publish.target ? "publish.target" : option)
-    switch location {
-    case .directory(let path):
-        return LocalStore(root: path)
-    case .s3(let bucket, let prefix):
-        do {
-            return try S3ObjectStore(bucket: bucket, prefix: prefix, config: config.publish)
-        } catch {
-            throw TargetError(message: redactingURLCredentials("\(target): \(error)"))
-        }
-    case .http:
-        throw ValidationError("\(option) \(location.description): publish targets are directories or s3:// prefixes")
-    }
+    let (text, location) = try usage { try StoreLocation.target(target, config: config, option: option) }
+    return try location.open(config.publish, named: text)
 }
 
-/// The store a TARGET names, for a command that writes or deletes in it: a local store must be
-/// a directory zonectl owns (``OwnedDirectory``), checked before anything is done.
+/// The store a TARGET names, for a command that writes or deletes in it
+/// (``StoreLocation/openForWriting(_:named:protecting:)``).
 func openStoreForWriting(_ target: String?, config: PipelineConfig, protecting: [OwnedDirectory.Protected]) throws
     -> ObjectStore
 {
-    let store = try openStore(target, config: config)
-    if let local = store as? LocalStore {
-        try OwnedDirectory.check(local.root, for: .store, protecting: protecting).prepare()
-    }
-    return store
+    let (text, location) = try usage { try StoreLocation.target(target, config: config) }
+    return try location.openForWriting(config.publish, named: text, protecting: protecting)
 }
 
 /// Options of the commands that talk to a target.
@@ -66,8 +44,6 @@ struct TargetOptions: ParsableArguments {
     }
 }
 
-/// A target that cannot be opened (bad endpoint, no credentials): a runtime failure, exit 2.
-struct TargetError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
+/// A target that cannot be opened: a runtime failure, exit 2 (the commands' files need not
+/// import ZoneStores to name it).
+typealias TargetError = ZoneStores.TargetError

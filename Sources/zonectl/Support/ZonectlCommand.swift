@@ -3,6 +3,7 @@ import Foundation
 import URLRedaction
 import ZoneFormats
 import ZonePipeline
+import ZoneStores
 import ZoneSupport
 
 /// Shared setup and error policy, in one place: pipeline.yml is read once, the command runs,
@@ -19,13 +20,16 @@ protocol ZonectlCommand: ParsableCommand {
 
 extension ZonectlCommand {
     func run() throws {
-        reportShrunkenFiles()
-        fixLargeAllocationThreshold()
+        BuildProcess.tune()
         let code: ExitCode
         do {
             code = try run(try ConfigFile.load(global.config))
         } catch let error as ValidationError {
             throw error  // usage (64), reported by ArgumentParser
+        } catch let error as StoreLocationError {
+            throw ValidationError(error.message)
+        } catch let error as OptionError {
+            throw ValidationError(error.message)
         } catch let error as ExitCode {
             throw error
         } catch let error as ConfigError {
@@ -53,16 +57,11 @@ extension ZonectlCommand {
         BuildRequest(configFile: configFile, zones: options.zones, jobs: jobs)
     }
 
-    /// `request` with the options' cache, its directory checked as zonectl's own (and created)
-    /// before any work; `also` names paths the cache must not touch either.
+    /// `request` with the options' cache (``BuildRequest/cached(in:also:)``), unless `--no-cache`.
     func cached(_ request: BuildRequest, _ options: BuildOptions, also: [OwnedDirectory.Protected] = []) throws
         -> BuildRequest
     {
-        guard !options.noCache else { return request }
-        var request = request
-        try OwnedDirectory.check(options.cache, for: .cache, protecting: request.inputs + also).prepare()
-        request.cache = BuildCache(directory: options.cache, codeIdentity: executableIdentity())
-        return request
+        options.noCache ? request : try request.cached(in: options.cache, also: also)
     }
 
     /// Progress lines on stderr, when it is a terminal.
@@ -71,51 +70,12 @@ extension ZonectlCommand {
     }
 }
 
-/// Size and modification time of the running executable: a new zonectl never reuses what an
-/// older one cached.
-func executableIdentity() -> String {
-    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
-    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    return "\(size)-\(modified)"
-}
-
-/// A large zone file is mapped while it is scanned (docs/ARCHITECTURE.md, "One build, end to
-/// end"); if another program cuts it short meanwhile, reading past its new end raises SIGBUS.
-/// That becomes a clear error (exit 2, nothing written) instead of a crash.
-func reportShrunkenFiles() {
-    signal(SIGBUS) { _ in
-        let message: StaticString =
-            "zonectl: error: a zone file was cut short while zonectl read it; run the command again\n"
-        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-        _exit(2)
-    }
-}
-
-/// glibc serves allocations above a threshold by mmap, returned on free; after such a block is
-/// freed it raises the threshold (up to 32 MB), so the build's per-city arrays of a few MB then
-/// stay in each worker's heap, which holds its high-water mark. Fixed at 16 MB, the peak RSS of
-/// a large build falls markedly.
-///
-/// Fixing it also stops glibc from raising the trim threshold with it (to twice the mmap
-/// threshold), so each worker's heap was given back above 128 KB of free top: a `madvise`
-/// with a TLB flush on every core, then the pages faulted in again by the next city (hundreds
-/// of thousands of page faults and seconds of system time in a large build). The trim threshold
-/// is set to what glibc's own rule gives, 32 MB: a small fraction of those page faults and of
-/// that system time, for a little more peak RSS.
-func fixLargeAllocationThreshold() {
-    #if canImport(Glibc)
-        // mallopt(M_MMAP_THRESHOLD, …): Swift's Glibc module has neither (they are in <malloc.h>).
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        let mmapThreshold: Int32 = -3
-        let trimThreshold: Int32 = -1
-        if let symbol = dlsym(nil, "mallopt") {  // nil is RTLD_DEFAULT
-            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-            _ = mallopt(mmapThreshold, 16 << 20)
-            _ = mallopt(trimThreshold, 32 << 20)
-        }
-    #endif
+/// Options parsed by a library type: its usage errors (``StoreLocationError``, ``OptionError``)
+/// as ArgumentParser's (exit 64), for `validate()`.
+func usage<T>(_ parse: () throws -> T) throws -> T {
+    do { return try parse() } catch let error as StoreLocationError {
+        throw ValidationError(error.message)
+    } catch let error as OptionError { throw ValidationError(error.message) }
 }
 
 /// Ends a successful command here, output flushed, leaving its memory to the system whole:

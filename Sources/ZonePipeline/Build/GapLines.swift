@@ -1,16 +1,19 @@
 import Foundation
 import ZoneFormats
 import ZoneGeometry
-import ZonePipeline
 
 /// The gap report as text (docs/ARCHITECTURE.md, "Gaps between zones"): one line per city with
 /// gaps or closed area, and with `verbose` one line per gap.
-struct GapLines {
-    let gaps: [GapFinding]
-    let closed: [BuildReport.Closed]
-    let config: GapsConfig
+public struct GapLines {
+    public let gaps: [GapFinding]
+    public let closed: [BuildReport.Closed]
+    public let config: GapsConfig
 
-    func lines(verbose: Bool) -> [String] {
+    public init(gaps: [GapFinding], closed: [BuildReport.Closed], config: GapsConfig) {
+        (self.gaps, self.closed, self.config) = (gaps, closed, config)
+    }
+
+    public func lines(verbose: Bool) -> [String] {
         // Cities in the order first named; one pass over the findings (a large corpus has thousands).
         var cities: [String] = []
         var foundIn: [String: [GapFinding]] = [:]
@@ -46,7 +49,7 @@ struct GapLines {
     }
 
     /// One gap: its features, styles, widths, length, area and position.
-    static func describe(_ g: GapFinding) -> String {
+    public static func describe(_ g: GapFinding) -> String {
         let width =
             abs(g.maxWidthM - g.minWidthM) < 0.05
             ? "\(number(g.maxWidthM)) m" : "\(number(g.minWidthM))–\(number(g.maxWidthM)) m"
@@ -57,7 +60,7 @@ struct GapLines {
     }
 
     /// The gap as a warning at its first feature's position (for JSON and GitHub output).
-    static func diagnostic(_ g: GapFinding) -> Diagnostic {
+    public static func diagnostic(_ g: GapFinding) -> Diagnostic {
         let at = g.features.first ?? ""
         let fields = at.split(separator: ":", omittingEmptySubsequences: false)
         let location =

@@ -1,12 +1,10 @@
 import Foundation
-import ZonePipeline
 
-/// The per-layer and per-city table of point layers `zonectl build` prints: points, clusters
-/// per zoom (z0, z4, z8, z12, z16 …), files and bytes.
-struct PointTable {
-    let rows: [PointReport]
-
-    func render() -> String {
+extension BuildReport {
+    /// The per-layer and per-city table of point layers `zonectl build` prints: points, clusters
+    /// per zoom (z0, z4, z8, z12, z16 …), files and bytes; nil without point layers.
+    public var pointTable: String? {
+        guard let rows = points else { return nil }
         let maxZoom = rows.map { $0.clustersPerZoom.count - 1 }.max() ?? 0
         let zooms = Array(stride(from: 0, through: maxZoom, by: 4)) + (maxZoom % 4 == 0 ? [] : [maxZoom])
         let header = ["layer", "city", "points"] + zooms.map { "clusters z\($0)" } + ["files", "gzip", "cache"]

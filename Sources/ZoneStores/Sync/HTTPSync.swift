@@ -1,9 +1,9 @@
 import Foundation
 import ZoneClientCore
 
-/// `zonectl sync --from http(s)://…`: the sync runs in `zonectl-http`, beside this binary, over
-/// URLSession (ZoneClient's transport, as in an app). zonectl itself does not link the
-/// networking stack, so no command of it loads libcurl and its libraries at start.
+/// `zonectl sync --from http(s)://…`: the sync runs in `zonectl-http`, beside the running
+/// executable, over URLSession (ZoneClient's transport, as in an app). zonectl itself does not
+/// link the networking stack, so no command of it loads libcurl and its libraries at start.
 enum HTTPSync {
     /// Runs `zonectl-http sync` and returns its report; its error line becomes the error.
     static func run(_ url: String, cache: String, encodings: String, verify: Bool, points: ZonePointSync) throws
@@ -27,12 +27,17 @@ enum HTTPSync {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Both pipes read to their end (a full pipe would stall the child): they end as it exits.
-        // Its report on stdout is the success; no wait for the exit status, whose polling would
-        // add tens of milliseconds to every sync.
-        let stderrReader = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+        // Both pipes read to their end (a full pipe would stall the child): they end as it exits;
+        // stderr on a dispatch queue, as this thread blocks. Its report on stdout is the success; no
+        // wait for the exit status, whose polling would add tens of milliseconds to every sync.
+        let stderrReader = StderrReader()
+        let drained = DispatchGroup()
+        DispatchQueue.global().async(group: drained) {
+            stderrReader.data = errors.fileHandleForReading.readDataToEndOfFile()
+        }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = try awaitBlocking { await stderrReader.value }
+        drained.wait()
+        let stderr = stderrReader.data
         if let report = try? JSONDecoder().decode(SyncReport.self, from: stdout) { return report }
         let message = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         throw SyncError(description: message.isEmpty ? "zonectl-http ended without a report" : message)
@@ -45,4 +50,9 @@ enum HTTPSync {
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("zonectl-http").path
     }
+}
+
+/// Hands stderr's bytes from the queue to the waiting thread (the group orders the accesses).
+private final class StderrReader: @unchecked Sendable {
+    var data = Data()
 }

@@ -4,16 +4,16 @@ import ZonePipeline
 
 /// The ObjectStore of an `s3://bucket/prefix` target, over S3Upload's client. This adapter is
 /// the only place that knows both: ZonePipeline never imports S3Upload.
-struct S3ObjectStore: ObjectStore {
+public struct S3ObjectStore: ObjectStore {
     let client: S3Client
-    let bucket: String
+    public let bucket: String
     /// Key prefix inside the bucket, "" or ending in "/".
-    let prefix: String
+    public let prefix: String
 
-    var name: String { "s3://\(bucket)/\(prefix)" }
+    public var name: String { "s3://\(bucket)/\(prefix)" }
 
     /// Every request the client sent, retries included (and counted apart as well).
-    var requestCounts: StoreRequestCounts? {
+    public var requestCounts: StoreRequestCounts? {
         let counts = client.requestCounts
         return StoreRequestCounts(sent: counts.sent, retries: counts.retries)
     }
@@ -21,7 +21,7 @@ struct S3ObjectStore: ObjectStore {
     /// Opens `s3://bucket/prefix` (``StoreLocation/s3(bucket:prefix:)``) with pipeline.yml's
     /// publish settings, the endpoint from pipeline.yml or AWS_ENDPOINT_URL (else AWS), the region
     /// from pipeline.yml or AWS_REGION, and credentials from the environment or AWS_PROFILE.
-    init(
+    public init(
         bucket: String, prefix: String, config: PublishConfig,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
@@ -43,7 +43,7 @@ struct S3ObjectStore: ObjectStore {
         self.prefix = prefix
     }
 
-    func get(_ key: String) throws(StoreError) -> StoredObject? {
+    public func get(_ key: String) throws(StoreError) -> StoredObject? {
         do {
             switch try client.getObject(key: prefix + key) {
             case .object(let o):
@@ -63,7 +63,7 @@ struct S3ObjectStore: ObjectStore {
         }
     }
 
-    func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
+    public func put(_ uploads: [ObjectUpload], condition: WriteCondition?) throws(StoreError) -> [Bool] {
         let s3Condition: S3WriteCondition? =
             switch condition {
             case .absent?: .ifAbsent
@@ -89,7 +89,7 @@ struct S3ObjectStore: ObjectStore {
         return written
     }
 
-    func list(prefix sub: String) throws(StoreError) -> [String] {
+    public func list(prefix sub: String) throws(StoreError) -> [String] {
         do {
             return try client.listAllObjects(prefix: prefix + sub).map { String($0.key.dropFirst(prefix.count)) }
                 .sorted()
@@ -98,7 +98,7 @@ struct S3ObjectStore: ObjectStore {
         }
     }
 
-    func delete(_ keys: [String]) throws(StoreError) {
+    public func delete(_ keys: [String]) throws(StoreError) {
         for key in keys {
             do { try client.deleteObject(key: prefix + key) } catch .notFound {} catch {
                 throw .failed(key: key, message: error.description)

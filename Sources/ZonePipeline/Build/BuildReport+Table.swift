@@ -1,12 +1,10 @@
 import Foundation
-import ZonePipeline
 
-/// The per-city table `zonectl build` prints: polygons → features, vertices, bytes (a `br`
-/// column when the build wrote brotli artifacts).
-struct BuildTable {
-    let report: BuildReport
-
-    func render() -> String {
+extension BuildReport {
+    /// The per-city table `zonectl build` prints: polygons → features, vertices, bytes (a `br`
+    /// column when the build wrote brotli artifacts).
+    public var table: String {
+        let report = self
         let brotli = report.total.bytesBrotli != nil
         let header =
             ["city", "polygons", "features", "vertices in", "vertices out", "authored", "minified", "gzip"]
@@ -29,20 +27,22 @@ struct BuildTable {
         out.append(line(rows[rows.count - 1]))
         return out.joined(separator: "\n")
     }
+}
 
-    private func n(_ v: Int) -> String {
-        let s = String(v)
-        var out = ""
-        for (i, c) in s.reversed().enumerated() {
-            if i > 0, i % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return String(out.reversed())
+/// `v` with a comma between thousands.
+private func n(_ v: Int) -> String {
+    let s = String(v)
+    var out = ""
+    for (i, c) in s.reversed().enumerated() {
+        if i > 0, i % 3 == 0 { out.append(",") }
+        out.append(c)
     }
+    return String(out.reversed())
+}
 
-    private func bytes(_ v: Int) -> String {
-        v >= 1_000_000
-            ? decimal(Double(v) / 1e6, digits: 1) + " MB"
-            : v >= 1000 ? decimal(Double(v) / 1e3, digits: 1) + " kB" : "\(v) B"
-    }
+/// A size in B, kB or MB.
+private func bytes(_ v: Int) -> String {
+    v >= 1_000_000
+        ? decimal(Double(v) / 1e6, digits: 1) + " MB"
+        : v >= 1000 ? decimal(Double(v) / 1e3, digits: 1) + " kB" : "\(v) B"
 }
