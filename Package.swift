@@ -92,7 +92,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipeline",
                 dependencies: [
                     "ZoneGeometry", "ZonePoints", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
-                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
+                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours", "ZoneClientCore",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -134,7 +134,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipelineTests",
                 dependencies: [
                     "ZonePipeline", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness",
-                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles",
+                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneClientCore",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.
