@@ -10,6 +10,8 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Rollback to a version the target does not keep; `kept` lists those it does.
     case unknownVersion(String, kept: [PublishedVersion])
     case store(StoreError)
+    /// A client cache whose manifest cannot be read (`verify` of a cache).
+    case unreadableCache(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (kept.isEmpty
                     ? "none" : kept.map { $0.version + ($0.isCurrent ? " (current)" : "") }.joined(separator: ", "))
         case .store(let e): e.description
+        case .unreadableCache(let path, let reason): "\(path): \(reason)"
         }
     }
 }

@@ -45,6 +45,19 @@ public struct Verifier: Sendable {
         return (current.manifest.version, objects.count, problems)
     }
 
+    /// A client cache holds decoded files: ZoneClientCore's reader checks each one, as a sync
+    /// checks a fetched object (``ZoneSync/check(cache:)``).
+    public static func verify(cache path: String) throws(PublishError) -> (
+        version: String, checked: Int, problems: [String]
+    ) {
+        do throws(ZoneClientError) {
+            let result = try ZoneSync.check(cache: path)
+            return (result.version, result.checked, result.problems)
+        } catch {
+            throw .unreadableCache(path: path, reason: error.description)
+        }
+    }
+
     /// The Content-Type an object is published with: JSON for the style table and a point index,
     /// GeoJSON for city artifacts, band files and metatiles.
     static func contentType(_ key: String, isStyleTable: Bool) -> String {
