@@ -22,31 +22,45 @@ public struct ZoneSnapshot: Sendable {
     /// The manifest, nil when the source has none yet.
     func clientManifest() throws(DiffError) -> ZoneManifest? { try reading.get() }
 
+    private init(
+        name: String, reading: Result<ZoneManifest?, DiffError>,
+        fetch: @escaping @Sendable (String) throws(DiffError) -> [UInt8]?
+    ) {
+        (self.name, self.reading, self.fetch) = (name, reading, fetch)
+        version = manifest?.version
+    }
+
     /// A snapshot of `manifest.json`'s bytes (nil: none) over any source of stored objects.
     public init(
         name: String, manifestBytes: [UInt8]?, fetch: @escaping @Sendable (String) throws(DiffError) -> [UInt8]?
     ) {
-        self.name = name
-        self.fetch = fetch
-        reading = Result { () throws(DiffError) -> ZoneManifest? in
-            do throws(ZoneClientError) { return try manifestBytes.map(ZoneManifest.decode) } catch {
-                if case .badManifest(let reason) = error { throw .unreadableManifest(source: name, reason: reason) }
-                throw .unreadableManifest(source: name, reason: error.description)
-            }
-        }
-        version = manifest?.version
+        self.init(name: name, reading: Self.read(manifestBytes, name: name), fetch: fetch)
     }
 
     /// A snapshot of a manifest already read, over any source of stored objects.
     public init(
         name: String, manifest: ZoneManifest?, fetch: @escaping @Sendable (String) throws(DiffError) -> [UInt8]?
     ) {
-        (self.name, self.fetch, reading, version) = (name, fetch, .success(manifest), manifest?.version)
+        self.init(name: name, reading: .success(manifest), fetch: fetch)
     }
 
     /// A snapshot of a manifest the pipeline made, read back as a store's would be.
     public init(name: String, manifest: Manifest?, fetch: @escaping @Sendable (String) throws(DiffError) -> [UInt8]?) {
-        self.init(name: name, manifestBytes: manifest.flatMap { try? $0.jsonBytes() }, fetch: fetch)
+        let reading: Result<ZoneManifest?, DiffError>
+        do { reading = Self.read(try manifest?.jsonBytes(), name: name) } catch {
+            reading = .failure(.unreadableManifest(source: name, reason: "cannot encode: \(error)"))
+        }
+        self.init(name: name, reading: reading, fetch: fetch)
+    }
+
+    /// `manifest.json`'s bytes decoded by ZoneClientCore's model (nil: there is none).
+    private static func read(_ bytes: [UInt8]?, name: String) -> Result<ZoneManifest?, DiffError> {
+        Result { () throws(DiffError) -> ZoneManifest? in
+            do throws(ZoneClientError) { return try bytes.map(ZoneManifest.decode) } catch {
+                if case .badManifest(let reason) = error { throw .unreadableManifest(source: name, reason: reason) }
+                throw .unreadableManifest(source: name, reason: error.description)
+            }
+        }
     }
 
     /// What `store` serves: its manifest.json and the objects it names. A build directory
