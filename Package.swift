@@ -101,7 +101,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipeline",
                 dependencies: [
                     "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "CLibdeflate", "CivilTime",
-                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
+                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours", "ZoneClientCore",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
@@ -150,7 +150,7 @@ let clientTargets: [Target] = [
                 dependencies: [
                     "ZonePipeline", "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS",
                     "FuzzHarness",
-                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles",
+                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneClientCore",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

@@ -23,6 +23,23 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     public var priority: [String]?
     /// The point layers (`points`), nil when the store publishes none.
     public var points: [ZonePointLayer]?
+    /// What the artifacts were built from (`source`), nil when the manifest does not say.
+    public var source: Source?
+
+    /// The manifest's `source`: the git revision of the zones and the SHA-256 of the pipeline
+    /// configuration the artifacts were built with.
+    public struct Source: Codable, Sendable, Equatable {
+        /// The git revision of the zones, when they were in a git work tree.
+        public var revision: String?
+        /// SHA-256 (lowercase hex) of the configuration's bytes.
+        public var configHash: String?
+
+        /// A source description.
+        public init(revision: String? = nil, configHash: String? = nil) {
+            self.revision = revision
+            self.configHash = configHash
+        }
+    }
 
     /// One city's artifact: a gzip'd GeoJSON FeatureCollection with one MultiPolygon per style.
     public struct City: Codable, Sendable, Equatable {
@@ -34,16 +51,25 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         public var bbox: ZoneBBox
         /// The style names of the city's zones, sorted.
         public var styles: [String]
+        /// The number of features (one per zone group) in the artifact, when the manifest gives it.
+        public var features: Int?
+        /// The number of positions in the artifact's geometry, when the manifest gives it.
+        public var vertices: Int?
 
         /// A city entry.
-        public init(id: String, artifact: ZoneArtifact, bbox: ZoneBBox, styles: [String]) {
+        public init(
+            id: String, artifact: ZoneArtifact, bbox: ZoneBBox, styles: [String], features: Int? = nil,
+            vertices: Int? = nil
+        ) {
             self.id = id
             self.artifact = artifact
             self.bbox = bbox
             self.styles = styles
+            self.features = features
+            self.vertices = vertices
         }
 
-        private enum CodingKeys: String, CodingKey { case id, bbox, styles }
+        private enum CodingKeys: String, CodingKey { case id, bbox, styles, features, vertices }
 
         /// Reads the city members and its artifact's members (`key`, `sha256`, `bytes`, `encodedBytes`).
         public init(from decoder: any Decoder) throws {
@@ -51,6 +77,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
             id = try c.decode(String.self, forKey: .id)
             bbox = try c.decode(ZoneBBox.self, forKey: .bbox)
             styles = try c.decode([String].self, forKey: .styles)
+            features = try c.decodeIfPresent(Int.self, forKey: .features)
+            vertices = try c.decodeIfPresent(Int.self, forKey: .vertices)
             artifact = try ZoneArtifact(from: decoder)
         }
 
@@ -60,6 +88,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
             try c.encode(id, forKey: .id)
             try c.encode(bbox, forKey: .bbox)
             try c.encode(styles, forKey: .styles)
+            try c.encodeIfPresent(features, forKey: .features)
+            try c.encodeIfPresent(vertices, forKey: .vertices)
             try artifact.encode(to: encoder)
         }
 
@@ -70,7 +100,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// A manifest.
     public init(
         schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
-        priority: [String]? = nil, points: [ZonePointLayer]? = nil
+        priority: [String]? = nil, points: [ZonePointLayer]? = nil, source: Source? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -80,6 +110,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.cities = cities
         self.priority = priority
         self.points = points
+        self.source = source
     }
 
     /// Decodes `manifest.json`'s bytes.

@@ -34,29 +34,11 @@ extension ZoneArtifact {
     }
 
     /// The uncompressed content of `stored`, which is `object` as served (one of
-    /// ``storedObjects``): its size and, when listed, its SHA-256 are checked before it is
-    /// decoded; then the decoded size and the content's SHA-256.
+    /// ``storedObjects``), checked by ``check(_:from:)``: the first problem found is thrown.
     public func unpack(_ stored: [UInt8], from object: ZoneObject) throws(ZoneClientError) -> [UInt8] {
-        let key = object.key
-        guard stored.count == object.encodedBytes else {
-            throw .corrupt(key: key, reason: "\(stored.count) bytes, the manifest says \(object.encodedBytes)")
-        }
-        if let expected = object.encodedSha256, sha256Hex(stored) != expected {
-            throw .corrupt(key: key, reason: "sha256 of the stored bytes differs from the manifest")
-        }
-        let decoded: [UInt8]?
-        switch object.encoding {
-        case .gzip: decoded = Gunzip.decompress(stored, sizeHint: bytes)
-        case .br: decoded = Unbrotli.decompress(stored, sizeHint: bytes)
-        case .identity: decoded = stored
-        }
-        guard let raw = decoded else {
-            throw .corrupt(key: key, reason: "not a complete \(object.encoding == .gzip ? "gzip" : "brotli") stream")
-        }
-        guard raw.count == bytes else {
-            throw .corrupt(key: key, reason: "\(raw.count) bytes uncompressed, the manifest says \(bytes)")
-        }
-        guard sha256Hex(raw) == sha256 else { throw .corrupt(key: key, reason: "sha256 differs from the manifest") }
-        return raw
+        let checked = check(stored, from: object)
+        if let problem = checked.problems.first { throw .corrupt(key: object.key, reason: problem) }
+        guard let content = checked.content else { throw .corrupt(key: object.key, reason: "not decodable") }
+        return content
     }
 }

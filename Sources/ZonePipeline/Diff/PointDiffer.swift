@@ -1,3 +1,4 @@
+import ZoneClientCore
 import ZonePoints
 
 /// The point layers of a diff: per (layer, city) of either manifest, the points added, removed
@@ -8,8 +9,8 @@ enum PointDiffer {
     static let listLimit = 1000
 
     static func diff(_ before: ZoneSnapshot, _ after: ZoneSnapshot) throws(DiffError) -> [PointCityDiff] {
-        let old = cities(before.manifest)
-        let new = cities(after.manifest)
+        let old = cities(try before.clientManifest())
+        let new = cities(try after.clientManifest())
         let keys = Set(old.keys).union(new.keys).sorted { ($0.layer, $0.city) < ($1.layer, $1.city) }
         var out: [PointCityDiff] = []
         for key in keys {
@@ -23,18 +24,20 @@ enum PointDiffer {
                 out.append(d)
                 continue
             }
-            let filesSame = o.band.key == n.band.key && o.metatiles.map(\.key) == n.metatiles.map(\.key)
+            let filesSame =
+                o.band?.artifact.key == n.band?.artifact.key
+                && o.metatiles.map(\.artifact.key) == n.metatiles.map(\.artifact.key)
             guard let oi = o.index, let ni = n.index else {
                 d.compared = false
                 d.status = filesSame && o.points == n.points ? .unchanged : .changed
                 out.append(d)
                 continue
             }
-            if oi.sha256 == ni.sha256 {
+            if oi.artifact.sha256 == ni.artifact.sha256 {
                 (d.added, d.removed, d.moved) = (0, 0, 0)
             } else {
-                let a = try PointIndex.entries(try before.content(of: oi.artifact), key: oi.key)
-                let b = try PointIndex.entries(try after.content(of: ni.artifact), key: ni.key)
+                let a = try PointIndex.entries(try before.content(of: oi.artifact), key: oi.artifact.key)
+                let b = try PointIndex.entries(try after.content(of: ni.artifact), key: ni.artifact.key)
                 let c = compare(a, b)
                 (d.added, d.removed, d.moved) = (c.added.count, c.removed.count, c.moved.count)
                 d.addedPoints = Array(c.added.prefix(listLimit))
@@ -53,8 +56,8 @@ enum PointDiffer {
         var city: String
     }
 
-    static func cities(_ manifest: Manifest?) -> [CityKey: Manifest.PointCityEntry] {
-        var out: [CityKey: Manifest.PointCityEntry] = [:]
+    static func cities(_ manifest: ZoneManifest?) -> [CityKey: ZonePointCity] {
+        var out: [CityKey: ZonePointCity] = [:]
         for layer in manifest?.points ?? [] {
             for city in layer.cities { out[CityKey(layer: layer.layer, city: city.id)] = city }
         }
@@ -121,14 +124,5 @@ enum PointDiffer {
             }
         }
         return (onlyA, onlyB)
-    }
-}
-
-extension Manifest.PointFile {
-    /// This point file as ``Manifest/Artifact`` (for the checks it carries).
-    var artifact: Manifest.Artifact {
-        Manifest.Artifact(
-            key: key, sha256: sha256, bytes: bytes, encodedBytes: encodedBytes,
-            metadata: ObjectMetadata(contentType: "application/json", contentEncoding: "gzip", cacheControl: ""))
     }
 }

@@ -4,7 +4,7 @@ import ZonePoints
 extension PointIndex {
     /// The entries of index bytes (`key` names the file in errors).
     static func entries(_ raw: [UInt8], key: String) throws(DiffError) -> [Entry] {
-        let value = try ArtifactContents.json(raw, key: key)
+        let value = try JSONScanner.artifact(raw, key: key)
         guard case .array(let rows) = value else { throw .unreadableArtifact(key: key, reason: "not a JSON array") }
         var entries: [Entry] = []
         entries.reserveCapacity(rows.count)

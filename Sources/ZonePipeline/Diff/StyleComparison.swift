@@ -1,3 +1,4 @@
+import ZoneClientCore
 import ZoneFormats
 
 /// Compares the style tables of two snapshots, key by key.
@@ -5,7 +6,7 @@ enum StyleComparison {
     /// Every style of either table, sorted by name; all unchanged when the tables' hashes agree.
     static func compare(_ before: ZoneSnapshot, _ after: ZoneSnapshot) throws(DiffError) -> [StyleDiff] {
         let new = try table(after)
-        if before.manifest?.styles.sha256 == after.manifest?.styles.sha256 {
+        if try before.clientManifest()?.styles.sha256 == after.clientManifest()?.styles.sha256 {
             return new.map { StyleDiff(style: $0.name, status: .unchanged, properties: []) }.sorted {
                 $0.style < $1.style
             }
@@ -21,9 +22,20 @@ enum StyleComparison {
         }
     }
 
-    /// A snapshot's style table (empty without a manifest).
+    /// A snapshot's style table, style name → its properties in table order (empty without a manifest).
     static func table(_ snapshot: ZoneSnapshot) throws(DiffError) -> [(name: String, properties: JSONObject)] {
-        guard let entry = snapshot.manifest?.styles else { return [] }
-        return try ArtifactContents.styleTable(try snapshot.content(of: entry.artifact), key: entry.key)
+        guard let artifact = try snapshot.clientManifest()?.styles else { return [] }
+        let key = artifact.key
+        guard case .object(let table) = try JSONScanner.artifact(try snapshot.content(of: artifact), key: key) else {
+            throw .unreadableArtifact(key: key, reason: "not a JSON object")
+        }
+        var styles: [(name: String, properties: JSONObject)] = []
+        for (name, properties) in table.members {
+            guard case .object(let p) = properties else {
+                throw .unreadableArtifact(key: key, reason: "style \(jsonQuoted(name)) is not an object")
+            }
+            styles.append((name, p))
+        }
+        return styles
     }
 }

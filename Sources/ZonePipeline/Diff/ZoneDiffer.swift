@@ -1,3 +1,4 @@
+import ZoneClientCore
 import ZoneGeometry
 import ZoneSupport
 
@@ -21,13 +22,14 @@ public struct ZoneDiffer: Sendable {
 
     /// What changed from `before` to `after`.
     public func diff(_ before: ZoneSnapshot, _ after: ZoneSnapshot) throws(DiffError) -> ZoneDiff {
-        let old = Dictionary((before.manifest?.cities ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let new = Dictionary((after.manifest?.cities ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let (beforeManifest, afterManifest) = (try before.clientManifest(), try after.clientManifest())
+        let old = Dictionary((beforeManifest?.cities ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary((afterManifest?.cities ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let ids = Set(old.keys).union(new.keys).sorted()
 
         // Read what differs first (stores are read from this thread), then compare in parallel.
         var pending: [PendingCity] = []
-        for id in ids where old[id]?.sha256 != new[id]?.sha256 {
+        for id in ids where old[id]?.artifact.sha256 != new[id]?.artifact.sha256 {
             pending.append(
                 PendingCity(
                     id: id, before: old[id], after: new[id],
@@ -49,17 +51,17 @@ public struct ZoneDiffer: Sendable {
         return ZoneDiff(
             before: .init(source: before.name, version: before.version),
             after: .init(source: after.name, version: after.version),
-            configChanged: before.manifest.map { $0.source.configHash != after.manifest?.source.configHash } ?? false,
+            configChanged: beforeManifest.map { $0.source?.configHash != afterManifest?.source?.configHash } ?? false,
             cities: cities, styles: try StyleComparison.compare(before, after),
             points: try PointDiffer.diff(before, after))
     }
 
     /// A city with the same artifact on both sides: its styles from the manifest, not read.
-    static func unchanged(_ before: Manifest.CityEntry?, _ after: Manifest.CityEntry?) -> CityDiff {
+    static func unchanged(_ before: ZoneManifest.City?, _ after: ZoneManifest.City?) -> CityDiff {
         let entry = after ?? before
         return CityDiff(
             city: entry?.id ?? "", status: .unchanged, folder: entry.map(folder) ?? "",
-            gzipBytes: Transition(before: before?.encodedBytes, after: after?.encodedBytes),
+            gzipBytes: Transition(before: before?.artifact.encodedBytes, after: after?.artifact.encodedBytes),
             vertices: Transition(before: before?.vertices, after: after?.vertices),
             groups: (entry?.styles ?? []).map {
                 GroupDiff(
@@ -70,27 +72,27 @@ public struct ZoneDiffer: Sendable {
 }
 
 /// The folder of a city's artifact key, zones/<folder>/<sha256>.geojson.gz.
-func folder(_ entry: Manifest.CityEntry) -> String {
-    let parts = entry.key.split(separator: "/")
+func folder(_ entry: ZoneManifest.City) -> String {
+    let parts = entry.artifact.key.split(separator: "/")
     return parts.count >= 3 ? String(parts[parts.count - 2]) : slug(entry.id)
 }
 
 /// A city whose artifacts differ, read and waiting to be compared.
 private struct PendingCity: Sendable {
     var id: String
-    var before: Manifest.CityEntry?
-    var after: Manifest.CityEntry?
+    var before: ZoneManifest.City?
+    var after: ZoneManifest.City?
     var beforeRaw: [UInt8]?
     var afterRaw: [UInt8]?
 
     func compare(context: GEOSContext?, labelKeys: [String], keepLayers: Bool) throws(DiffError) -> CityDiff {
         let old =
             try beforeRaw.map { raw throws(DiffError) in
-                try ArtifactContents.groups(raw, key: before?.key ?? id, labelKeys: labelKeys)
+                try ArtifactGroup.groups(raw, key: before?.artifact.key ?? id, labelKeys: labelKeys)
             } ?? []
         let new =
             try afterRaw.map { raw throws(DiffError) in
-                try ArtifactContents.groups(raw, key: after?.key ?? id, labelKeys: labelKeys)
+                try ArtifactGroup.groups(raw, key: after?.artifact.key ?? id, labelKeys: labelKeys)
             } ?? []
         let compared: (groups: [GroupDiff], layers: [GroupLayers])
         do {
@@ -102,7 +104,7 @@ private struct PendingCity: Sendable {
         let status: ChangeStatus = before == nil ? .added : after == nil ? .removed : .changed
         return CityDiff(
             city: id, status: status, folder: (after ?? before).map(folder) ?? slug(id),
-            gzipBytes: Transition(before: before?.encodedBytes, after: after?.encodedBytes),
+            gzipBytes: Transition(before: before?.artifact.encodedBytes, after: after?.artifact.encodedBytes),
             vertices: Transition(before: before?.vertices, after: after?.vertices),
             groups: compared.groups, layers: compared.layers)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneClientCore
 import ZoneFormats
 
 /// Why a publish stopped.
@@ -10,6 +11,8 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Rollback to a version the target does not keep; `kept` lists those it does.
     case unknownVersion(String, kept: [PublishedVersion])
     case store(StoreError)
+    /// A client cache whose manifest cannot be read (`verify` of a cache).
+    case unreadableCache(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (kept.isEmpty
                     ? "none" : kept.map { $0.version + ($0.isCurrent ? " (current)" : "") }.joined(separator: ", "))
         case .store(let e): e.description
+        case .unreadableCache(let path, let reason): "\(path): \(reason)"
         }
     }
 }
@@ -31,8 +35,8 @@ public enum PublishError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct PublishPlan: Sendable {
     /// The build's manifest.
     public var local: Manifest
-    /// The target's manifest.json and its tag, if it has one.
-    public var remote: Manifest?
+    /// The target's manifest.json (as every reader of a store reads it) and its tag, if it has one.
+    public var remote: ZoneManifest?
     public var remoteTag: String?
     /// Artifacts to upload, with their bytes read from the build directory.
     public var uploads: [ObjectUpload]
@@ -50,30 +54,39 @@ public struct PublishPlan: Sendable {
         else { throw .noBuild(dist) }
         let current: StoredObject?
         do { current = try store.get("manifest.json") } catch { throw .store(error) }
-        var remote: Manifest?
-        if let current {
-            remote = try Manifest.decodeStored(current.bytes) { PublishError.remoteManifestUnreadable($0) }
+        let remote = try current.map { object throws(PublishError) in
+            try ZoneManifest.stored(object.bytes) { PublishError.remoteManifestUnreadable($0) }
         }
-        let served = Set(remote.map { $0.artifacts.map(\.key) } ?? [])
+        let served = Set(remote?.storedObjects.map(\.object.key) ?? [])
         if let remote { local.adopt(remote.storedEncodings) }
+        let read = try clientModel(of: local)
+        let checks = read.storedObjectsByKey
         var uploads: [ObjectUpload] = []
         for artifact in local.artifacts where !served.contains(artifact.key) {
-            uploads.append(
-                ObjectUpload(
-                    key: artifact.key, bytes: try readChecked(artifact, dist: dist), metadata: artifact.metadata))
+            let bytes = try readChecked(artifact.key, checks[artifact.key], dist: dist)
+            uploads.append(ObjectUpload(key: artifact.key, bytes: bytes, metadata: artifact.metadata))
         }
-        let upToDate =
-            remote.map { $0.styles == local.styles && $0.cities == local.cities && $0.points == local.points } ?? false
-        return PublishPlan(local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate)
+        let upToDate = remote.map { $0.styles == read.styles && $0.cities == read.cities && $0.points == read.points }
+        return PublishPlan(
+            local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate ?? false)
     }
 
-    /// The artifact's bytes, checked against the manifest (size, and SHA-256 of the content).
-    static func readChecked(_ a: Manifest.Artifact, dist: String) throws(PublishError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: dist + "/" + a.key) else {
-            throw .corruptArtifact(key: a.key, reason: "missing from \(dist)")
+    /// The manifest as a store's reader reads it (the build's manifest is read back like the target's).
+    static func clientModel(of manifest: Manifest) throws(PublishError) -> ZoneManifest {
+        do { return try manifest.clientModel() } catch { throw .remoteManifestUnreadable("\(error)") }
+    }
+
+    /// The object's bytes, checked against the manifest by the client's checks.
+    static func readChecked(
+        _ key: String, _ check: (artifact: ZoneArtifact, object: ZoneObject)?, dist: String
+    ) throws(PublishError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: dist + "/" + key) else {
+            throw .corruptArtifact(key: key, reason: "missing from \(dist)")
         }
         let bytes = [UInt8](data)
-        if let problem = a.contentProblems(bytes).first { throw .corruptArtifact(key: a.key, reason: problem) }
+        if let check, let problem = check.artifact.problems(bytes, as: check.object).first {
+            throw .corruptArtifact(key: key, reason: problem)
+        }
         return bytes
     }
 }
@@ -88,39 +101,6 @@ extension Manifest {
         /// SHA-256 of the stored bytes, when the manifest gives it (brotli artifacts).
         public var encodedSha256: String? = nil
         public var metadata: ObjectMetadata
-
-        /// True for a brotli artifact (`Content-Encoding: br`), false for gzip.
-        public var isBrotli: Bool { metadata.contentEncoding == "br" }
-
-        /// The content of `stored`, this artifact's object: brotli, gzip, or the content itself in
-        /// a client cache (`identity`, as ZoneClient keeps every file).
-        public func decoded(_ stored: [UInt8]) throws -> [UInt8] {
-            switch metadata.contentEncoding {
-            case "br": try Brotli.decompress(stored)
-            case "identity": stored
-            default: try Gzip.decompress(stored)
-            }
-        }
-
-        /// What is wrong with `bytes` as this artifact (stored size and SHA-256, gzip or brotli,
-        /// uncompressed size, SHA-256 of the content); empty when they are what the manifest promises.
-        public func contentProblems(_ bytes: [UInt8]) -> [String] {
-            var problems: [String] = []
-            if bytes.count != encodedBytes {
-                problems.append("\(bytes.count) bytes, the manifest says \(encodedBytes)")
-            }
-            if let encodedSha256, sha256Hex(bytes) != encodedSha256 {
-                problems.append("sha256 of the stored bytes differs from the manifest")
-            }
-            guard let raw = try? decoded(bytes) else {
-                return problems + [isBrotli ? "not brotli data" : "not gzip data"]
-            }
-            if raw.count != self.bytes {
-                problems.append("\(raw.count) bytes uncompressed, the manifest says \(self.bytes)")
-            }
-            if sha256Hex(raw) != sha256 { problems.append("sha256 differs from the manifest") }
-            return problems
-        }
     }
 
     /// The style table, every city artifact (each followed by its brotli artifact when it has

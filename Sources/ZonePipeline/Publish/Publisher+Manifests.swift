@@ -1,4 +1,5 @@
 import Foundation
+import ZoneClientCore
 
 /// The last two steps of a publish: the versioned manifest, then the switch of manifest.json.
 /// Both are conditional, and both tell a write of this publish that landed (an interrupted or
@@ -55,7 +56,7 @@ extension Publisher {
         let served: StoredObject?
         do { served = try store.get("manifest.json") } catch { throw .store(error) }  // cannot tell: remove nothing
         if served?.bytes == bytes { return }
-        let winner = served.flatMap { try? JSONDecoder().decode(Manifest.self, from: Data($0.bytes)) }
+        let winner = served.flatMap { try? ZoneManifest.decode($0.bytes) }
         // Published on top of this version: it was served, so this publish did land.
         if winner?.previous == version { return }
         if winner != nil { try? store.delete([Self.versionedKey(version)]) }

@@ -16,8 +16,8 @@ struct Retention {
             guard chain.count > keep else { return [] }
             let kept = chain.prefix(keep)
             let dropped = chain.dropFirst(keep)
-            let referenced = Set(kept.flatMap { $0.artifacts.map(\.key) })
-            let removable = Set(dropped.flatMap { $0.artifacts.map(\.key) }).subtracting(referenced).sorted()
+            let referenced = Set(kept.flatMap { $0.storedObjects.map(\.object.key) })
+            let removable = Set(dropped.flatMap { $0.storedObjects.map(\.object.key) }).subtracting(referenced).sorted()
             // Manifests first, oldest first, then the artifacts: a retention cut short (killed, a
             // failed request) leaves no manifest naming a removed object, and the dropped versions
             // left still hang off the kept ones, so the next publish finishes the job. The cost of

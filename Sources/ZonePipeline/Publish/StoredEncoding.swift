@@ -18,13 +18,6 @@ public struct StoredEncoding: Sendable, Equatable {
 }
 
 extension Manifest {
-    /// The stored size (and SHA-256, where the manifest gives one) of every object it names.
-    public var storedEncodings: [String: StoredEncoding] {
-        Dictionary(
-            artifacts.map { ($0.key, StoredEncoding(encodedBytes: $0.encodedBytes, encodedSha256: $0.encodedSha256)) },
-            uniquingKeysWith: { first, _ in first })
-    }
-
     /// Describes each object named in `stored` as stored: its size, and its SHA-256 where this
     /// manifest records one (brotli objects). Contents (`sha256`, `bytes`) are the same by name.
     public mutating func adopt(_ stored: [String: StoredEncoding]) {

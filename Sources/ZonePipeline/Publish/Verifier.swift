@@ -1,8 +1,10 @@
 import Foundation
+import ZoneClientCore
 
-/// `zonectl verify`: fetches manifest.json and every artifact as a client would, and checks
-/// each against the manifest: present, size, SHA-256 of the content, Content-Type and
-/// Content-Encoding (where the store keeps them).
+/// `zonectl verify`: fetches manifest.json and every object as a client would, and checks each
+/// against the manifest with the client's checks: present, stored size (and SHA-256, where
+/// listed), encoding, size and SHA-256 of the content, Content-Type and Content-Encoding (where
+/// the store keeps them).
 public struct Verifier: Sendable {
     public let store: ObjectStore
 
@@ -14,28 +16,54 @@ public struct Verifier: Sendable {
             throw .remoteManifestUnreadable("the target has no manifest.json")
         }
         var problems: [String] = []
-        let artifacts = current.manifest.artifacts
-        for a in artifacts {
+        let objects = current.manifest.storedObjects
+        let styleKeys = Set(current.manifest.styles.storedObjects.map(\.key))
+        for (artifact, expected) in objects {
+            let key = expected.key
             let object: StoredObject?
-            do { object = try store.get(a.key) } catch {
-                problems.append("\(a.key): \(error)")
+            do { object = try store.get(key) } catch {
+                problems.append("\(key): \(error)")
                 continue
             }
             guard let object else {
-                problems.append("\(a.key): missing")
+                problems.append("\(key): missing")
                 continue
             }
-            problems += a.contentProblems(object.bytes).map { "\(a.key): \($0)" }
+            problems += artifact.check(object.bytes, from: expected).problems.map { "\(key): \($0)" }
             if let m = object.metadata {
-                if m.contentType != a.metadata.contentType {
-                    problems.append("\(a.key): Content-Type \(m.contentType), expected \(a.metadata.contentType)")
+                let contentType = Self.contentType(key, isStyleTable: styleKeys.contains(key))
+                if m.contentType != contentType {
+                    problems.append("\(key): Content-Type \(m.contentType), expected \(contentType)")
                 }
-                if m.contentEncoding != a.metadata.contentEncoding {
-                    let (found, expected) = (m.contentEncoding ?? "none", a.metadata.contentEncoding ?? "none")
-                    problems.append("\(a.key): Content-Encoding \(found), expected \(expected)")
+                if m.contentEncoding != expected.encoding.rawValue {
+                    problems.append(
+                        "\(key): Content-Encoding \(m.contentEncoding ?? "none"), expected \(expected.encoding.rawValue)"
+                    )
                 }
             }
         }
-        return (current.manifest.version, artifacts.count, problems)
+        return (current.manifest.version, objects.count, problems)
+    }
+
+    /// A client cache holds decoded files: ZoneClientCore's reader checks each one, as a sync
+    /// checks a fetched object (``ZoneSync/check(cache:)``).
+    public static func verify(cache path: String) throws(PublishError) -> (
+        version: String, checked: Int, problems: [String]
+    ) {
+        do throws(ZoneClientError) {
+            let result = try ZoneSync.check(cache: path)
+            return (result.version, result.checked, result.problems)
+        } catch {
+            throw .unreadableCache(path: path, reason: error.description)
+        }
+    }
+
+    /// The Content-Type an object is published with: JSON for the style table and a point index,
+    /// GeoJSON for city artifacts, band files and metatiles.
+    static func contentType(_ key: String, isStyleTable: Bool) -> String {
+        var name = Substring(key)
+        for suffix in [".gz", ".br"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
+        let json = isStyleTable || (name.hasSuffix(".json") && !name.hasSuffix(".geojson"))
+        return json ? "application/json" : "application/geo+json"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneClientCore
 
 /// One published version of a target.
 public struct PublishedVersion: Sendable, Equatable {
@@ -25,14 +26,14 @@ public struct VersionHistory: Sendable {
 
     /// The published versions, newest first: manifests/<version>.json of manifest.json's
     /// version, then of its `previous`, and so on while they are kept.
-    func chain() throws(PublishError) -> [Manifest] {
-        var out: [Manifest] = []
+    func chain() throws(PublishError) -> [ZoneManifest] {
+        var out: [ZoneManifest] = []
         var next = try currentManifest()?.manifest.version
         while let version = next, out.count < 10_000 {
             let object: StoredObject?
             do { object = try store.get("manifests/\(version).json") } catch { throw .store(error) }
             guard let object else { break }
-            let m = try Manifest.decodeStored(object.bytes) {
+            let m = try ZoneManifest.stored(object.bytes) {
                 PublishError.remoteManifestUnreadable("manifests/\(version).json: \($0)")
             }
             out.append(m)
@@ -70,11 +71,11 @@ public struct VersionHistory: Sendable {
     }
 
     /// manifest.json, its tag, and its max-age.
-    func currentManifest() throws(PublishError) -> (manifest: Manifest, tag: String, maxAge: Int?)? {
+    func currentManifest() throws(PublishError) -> (manifest: ZoneManifest, tag: String, maxAge: Int?)? {
         let object: StoredObject?
         do { object = try store.get("manifest.json") } catch { throw .store(error) }
         guard let object else { return nil }
-        let m = try Manifest.decodeStored(object.bytes) { PublishError.remoteManifestUnreadable($0) }
+        let m = try ZoneManifest.stored(object.bytes) { PublishError.remoteManifestUnreadable($0) }
         let maxAge = object.metadata?.cacheControl.split(separator: "=").last.flatMap { Int($0) }
         return (m, object.etag, maxAge)
     }

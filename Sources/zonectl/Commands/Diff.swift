@@ -48,40 +48,41 @@ extension Zonectl {
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let uncached = buildRequest(configFile, build)
+            let cache: [OwnedDirectory.Protected] = build.noCache ? [] : [.init(build.cache, "the build cache")]
             let pictures = try svg.map {
-                try OwnedDirectory.check(
-                    $0, for: .pictures,
-                    protecting: uncached.inputs + (build.noCache ? [] : [.init(build.cache, "the build cache")]),
-                    force: force)
+                try OwnedDirectory.check($0, for: .pictures, protecting: uncached.inputs + cache, force: force)
             }
             let request = try cached(uncached, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
-            let before = try snapshot(of: try targetStore(config: configFile.config))
-            let outcome = try request.run(
-                previousVersion: before.manifest?.version, recordRevision: false, progress: progress)
+            let outcome = try DiffRequest(
+                build: request, target: try targetStore(config: configFile.config), pictures: svg != nil
+            ).run(progress: progress)
+            for note in outcome.notes { printError("zonectl diff: note: \(note)") }
             let showsWarnings = global.verbose  // read once (see Build)
             for d in outcome.diagnostics where d.severity == .error || showsWarnings {
                 printError(terminalSafe(d.description))
             }
-            guard let built = outcome.output else {
+            guard let diff = outcome.diff else {
                 throw WorkingZonesDoNotBuild(errors: outcome.diagnostics.count { $0.severity == .error })
             }
-            let after = ZoneSnapshot.built(built, name: "working zones")
-            var diff = try ZoneDiffer(groupBy: configFile.config.groupBy, jobs: jobs, keepLayers: svg != nil).diff(
-                before, after)
-            diff.closedGaps = built.report.closed
-            if let pictures { try writePictures(diff, to: pictures) }
+            if let pictures {
+                try pictures.replaceContents(with: outcome.pictures)
+                printError("zonectl diff: wrote \(plural(outcome.pictures.count, "SVG file")) to \(pictures.path)/")
+            }
+            try printReport(diff, config: configFile.config)
+            return exitCode && diff.hasChanges ? .failure : .success
+        }
+
+        /// The diff in the format asked for.
+        private func printReport(_ diff: ZoneDiff, config: PipelineConfig) throws {
             switch output.format {
             case .markdown: printText(DiffMarkdownReport(diff).render(), terminator: "")
             case .json: print(String(decoding: try diff.jsonBytes(), as: UTF8.self), terminator: "")
             default:
                 printText(DiffTextReport(diff).render())
-                for line in GapLines(gaps: [], closed: diff.closedGaps, config: configFile.config.gaps).lines(
-                    verbose: false)
-                {
+                for line in GapLines(gaps: [], closed: diff.closedGaps, config: config.gaps).lines(verbose: false) {
                     printText(line)
                 }
             }
-            return exitCode && diff.hasChanges ? .failure : .success
         }
 
         /// `--target` (formerly `--against`).
@@ -102,27 +103,6 @@ extension Zonectl {
                 }
             }
             return try openStore(target, config: config, option: "--target")
-        }
-
-        /// What the store serves; a store with no manifest.json yet compares as empty.
-        private func snapshot(of store: ObjectStore) throws -> ZoneSnapshot {
-            let snapshot = try ZoneSnapshot.published(store)
-            if snapshot.manifest == nil {
-                printError("zonectl diff: note: \(store.name) has no manifest.json; every city is new")
-            }
-            return snapshot
-        }
-
-        /// One SVG per city that is not unchanged, named after its artifact folder; the SVGs of
-        /// the last diff written there are replaced.
-        private func writePictures(_ diff: ZoneDiff, to directory: OwnedDirectory) throws {
-            let files = diff.cities.filter { $0.status != .unchanged }.compactMap { city in
-                DiffSVG().render(city).map {
-                    OwnedDirectory.File(path: city.folder + ".svg", bytes: Array($0.utf8), city: city.city)
-                }
-            }
-            try directory.replaceContents(with: files)
-            printError("zonectl diff: wrote \(plural(files.count, "SVG file")) to \(directory.path)/")
         }
     }
 }

@@ -57,30 +57,31 @@ extension Zonectl {
         @OptionGroup var targetOptions: TargetOptions
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            if let target = targetOptions.target,
-                case .directory(let path) = try storeLocation(target, accepting: [.directory, .s3], option: "--target"),
-                ZoneSync.isCache(path)
-            {
-                return try verifyCache(path)
+            let name: String
+            let result: (version: String, checked: Int, problems: [String])
+            if let cache = try cachePath {
+                (name, result) = (cache, try Verifier.verify(cache: cache))
+            } else {
+                let store = try openStore(targetOptions.target, config: configFile.config)
+                (name, result) = (store.name, try Verifier(store: store).verify())
             }
-            let store = try openStore(targetOptions.target, config: configFile.config)
-            let result = try Verifier(store: store).verify()
-            for p in result.problems { printError("\(store.name): error: \(p)") }
+            for p in result.problems { printError("\(name): error: \(p)") }
             printText(
                 "version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))"
             )
             return result.problems.isEmpty ? .success : .failure
         }
 
-        /// A client cache holds decoded files: the client's reader checks each one.
-        private func verifyCache(_ path: String) throws -> ExitCode {
-            let result: ZoneSync.CacheCheck
-            do { result = try ZoneSync.check(cache: path) } catch { throw SyncError(description: "\(path): \(error)") }
-            for p in result.problems { printError("\(path): error: \(p)") }
-            printText(
-                "version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))"
-            )
-            return result.problems.isEmpty ? .success : .failure
+        /// `--target` when it is a client cache (decoded files, which the client's reader checks).
+        private var cachePath: String? {
+            get throws {
+                guard let target = targetOptions.target,
+                    case .directory(let path) = try storeLocation(
+                        target, accepting: [.directory, .s3], option: "--target"),
+                    ZoneSync.isCache(path)
+                else { return nil }
+                return path
+            }
         }
     }
 }
