@@ -91,7 +91,8 @@ let clientTargets: [Target] = [
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "CZlib", "CBrotli", "CLibdeflate", "CivilTime",
+                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "VectorTiles", "CZlib", "CBrotli", "CLibdeflate",
+                    "CivilTime",
                     "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),

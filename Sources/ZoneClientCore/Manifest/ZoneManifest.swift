@@ -23,6 +23,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     public var priority: [String]?
     /// The point layers (`points`), nil when the store publishes none.
     public var points: [ZonePointLayer]?
+    /// The vector-tile archive (`tiles`), nil when the store publishes none.
+    public var tiles: ZoneTiles?
 
     /// One city's artifact: a gzip'd GeoJSON FeatureCollection with one MultiPolygon per style.
     public struct City: Codable, Sendable, Equatable {
@@ -70,7 +72,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// A manifest.
     public init(
         schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
-        priority: [String]? = nil, points: [ZonePointLayer]? = nil
+        priority: [String]? = nil, points: [ZonePointLayer]? = nil, tiles: ZoneTiles? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -80,6 +82,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.cities = cities
         self.priority = priority
         self.points = points
+        self.tiles = tiles
     }
 
     /// Decodes `manifest.json`'s bytes.
