@@ -9,8 +9,9 @@ public struct ZoneTiles: Codable, Sendable, Equatable {
     public var sha256: String
     /// Size of the archive.
     public var bytes: Int
-    /// The first and last zoom with tiles; clients overzoom past the last.
+    /// The first zoom with tiles.
     public var minZoom: Int
+    /// The last zoom with tiles; clients overzoom past it.
     public var maxZoom: Int
     /// The vector layers: `zones` (features with `city` and `style`), then one per point layer.
     public var layers: [String]

@@ -55,7 +55,8 @@ extension MapLibreStyleBuilder {
             .init(
                 id: "points/\(name)/clusters", type: .circle, source: source, sourceLayer: name,
                 filter: [.string("=="), isCluster, .bool(true)],
-                paint: .circle(color: Self.clusterColor, radius: Self.clusterRadius, strokeColor: "#ffffff", strokeWidth: 1),
+                paint: .circle(
+                    color: Self.clusterColor, radius: Self.clusterRadius, strokeColor: "#ffffff", strokeWidth: 1),
                 metadata: metadata),
             .init(
                 id: "points/\(name)/points", type: .circle, source: source, sourceLayer: name,

@@ -9,7 +9,10 @@ struct TileMetadata {
             .object(
                 JSONObject([
                     ("id", .string(id)),
-                    ("fields", .object(JSONObject(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))),
+                    (
+                        "fields",
+                        .object(JSONObject(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+                    ),
                     ("minzoom", .number(Double(config.minZoom))), ("maxzoom", .number(Double(config.maxZoom))),
                 ]))
         }

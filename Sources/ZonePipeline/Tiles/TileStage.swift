@@ -88,7 +88,9 @@ struct TileStage {
     /// The cities' extent (the whole width when one crosses 180°).
     static func bounds(_ cities: [Manifest.CityEntry], zoom: Int) -> PMTilesBounds {
         let boxes = cities.map(\.bbox).filter { $0.count == 4 }
-        guard !boxes.isEmpty else { return PMTilesBounds(west: -180, south: -85, east: 180, north: 85, centerZoom: zoom) }
+        guard !boxes.isEmpty else {
+            return PMTilesBounds(west: -180, south: -85, east: 180, north: 85, centerZoom: zoom)
+        }
         let crosses = boxes.contains { $0[0] > $0[2] }
         return PMTilesBounds(
             west: crosses ? -180 : boxes.map { $0[0] }.min()!, south: boxes.map { $0[1] }.min()!,
