@@ -26,12 +26,14 @@ struct TileAssembler {
             compress: { [gzipLevel] in try Gzip.compress($0, level: gzipLevel) })
     }
 
-    /// The point layers' encoded tiles of one zoom, in layer order, before that zoom's zones.
+    /// The point layers' encoded tiles of one zoom, in layer order, before that zoom's zones;
+    /// ``finishZoom()`` ends the zoom.
     mutating func addPoints(_ tiles: [TileKey: [UInt8]]) {
         for (key, bytes) in tiles { points[key, default: []] += bytes }
     }
 
-    /// A tile's zone layer (an encoded one-layer Tile); its point layers are appended.
+    /// A tile's zone layer (an encoded one-layer Tile), after its zoom's ``addPoints(_:)``; its
+    /// point layers are appended.
     mutating func addZones(_ key: TileKey, _ encoded: [UInt8]) throws {
         batch.append((key, encoded + (points.removeValue(forKey: key) ?? [])))
         if batch.count >= Self.batchSize { try flush() }

@@ -1,5 +1,6 @@
 import Foundation
 internal import VectorTiles
+internal import ZoneTiles
 import ZoneGeometry
 import ZoneSupport
 
@@ -55,7 +56,7 @@ struct TileStage {
         }
         var assembler = TileAssembler(gzipLevel: gzipLevel, jobs: jobs)
         let pointTiler = PointTiler()
-        for z in config.minZoom...config.maxZoom {
+        func addPoints(_ z: Int) {
             for layer in layers {
                 let features = layer.features(atZoom: z)
                 let tiles = pointTiler.tiles(
@@ -64,9 +65,27 @@ struct TileStage {
                 assembler.addPoints(
                     tiles.mapValues { MVTTile(layers: [MVTLayer(name: layer.name, features: $0)]).encoded() })
             }
-            try zones.tiles(zoom: z, jobs: jobs) { key, layer in
-                try assembler.addZones(key, MVTTile(layers: [layer]).encoded())
+        }
+        // The zone tiler goes zoom by zoom: each zoom's point tiles wait for its zone tiles.
+        var zoom: Int?
+        var done = Set<Int>()
+        let tiler = ZoneTiler(minZoom: config.minZoom, maxZoom: config.maxZoom, jobs: jobs)
+        do {
+            try tiler.tiles(of: zones.zones) { key, bytes in
+                if key.z != zoom {
+                    if zoom != nil { try assembler.finishZoom() }
+                    zoom = key.z
+                    done.insert(key.z)
+                    addPoints(key.z)
+                }
+                try assembler.addZones(key, bytes)
             }
+        } catch let error as TileStageError {
+            throw error
+        } catch { throw TileStageError.failed("\(error)") }
+        try assembler.finishZoom()
+        for z in config.minZoom...config.maxZoom where !done.contains(z) {
+            addPoints(z)
             try assembler.finishZoom()
         }
         let metadata = TileMetadata(config: config, pointLayers: layers).json()

@@ -1,11 +1,11 @@
 import Foundation
-internal import VectorTiles
+internal import ZoneTiles
 import ZoneGeometry
 
 /// The `zones` layer's input: every city artifact's zones, read back from its GeoJSON, each with
 /// its `city` and `style`.
 struct TileZoneSource {
-    private(set) var zones: [(city: String, style: String, geometry: PolygonalGeometry)] = []
+    private(set) var zones: [TileZone] = []
 
     /// `content(key)`: the stored (gzip'd) bytes of a city artifact.
     init(cities: [Manifest.CityEntry], content: (String) throws -> [UInt8]) throws {
@@ -22,13 +22,9 @@ struct TileZoneSource {
                 guard let geometry = feature.geometry else {
                     throw TileStageError.unreadable(key: city.key, reason: "a feature without geometry")
                 }
-                zones.append((city.id, feature.properties["style"]?.stringValue ?? "", geometry))
+                zones.append(
+                    TileZone(city: city.id, style: feature.properties["style"]?.stringValue ?? "", geometry: geometry))
             }
         }
     }
-}
-
-extension TileZoneSource {
-    /// TEMPORARY until ZoneTiles lands.
-    func tiles(zoom: Int, jobs: Int, emit: (TileKey, MVTLayer) throws -> Void) throws {}
 }
