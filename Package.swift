@@ -100,6 +100,9 @@ let clientTargets: [Target] = [
             ),
             // PMTiles v3 archives of Mapbox Vector Tiles (MVT 2.1): the encodings, no geometry.
             .target(name: "VectorTiles"),
+            // The zones as vector tiles: per zoom, snapped to the world grid and simplified with shared
+            // borders, cut into buffered tiles, each polygon valid on the tile's integers.
+            .target(name: "ZoneTiles", dependencies: ["ZoneGeometry", "VectorTiles", "ZoneSupport", "Mercator"]),
             // S3Upload's libcurl layer: easy handle, header list, global init, response sink.
             .target(name: "CurlTransport", dependencies: ["CCurl"]),
             .target(
@@ -135,7 +138,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipelineTests",
                 dependencies: [
                     "ZonePipeline", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS", "FuzzHarness",
-                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles",
+                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneTiles",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.
