@@ -91,7 +91,8 @@ let clientTargets: [Target] = [
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "VectorTiles", "CZlib", "CBrotli", "CLibdeflate",
+                    "ZoneGeometry", "ZonePoints", "ZoneSupport", "VectorTiles", "ZoneTiles", "CZlib", "CBrotli",
+                    "CLibdeflate",
                     "CivilTime",
                     "URLRedaction", "DecodingMessage", "Mercator", "CSSColours",
                     .product(name: "Yams", package: "Yams"),
