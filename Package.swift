@@ -100,14 +100,17 @@ let clientTargets: [Target] = [
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "CLibdeflate", "CivilTime",
-                    "URLRedaction", "DecodingMessage", "Mercator", "CSSColours", "ZoneClientCore",
+                    "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneTiles", "VectorTiles", "ZoneSupport", "CLibdeflate",
+                    "CivilTime", "URLRedaction", "DecodingMessage", "Mercator", "CSSColours", "ZoneClientCore",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]
             ),
             // PMTiles v3 archives of Mapbox Vector Tiles (MVT 2.1): the encodings, no geometry.
             .target(name: "VectorTiles"),
+            // The zones as vector tiles: per zoom, snapped to the world grid and simplified with shared
+            // borders, cut into buffered tiles, each polygon valid on the tile's integers.
+            .target(name: "ZoneTiles", dependencies: ["ZoneGeometry", "VectorTiles", "ZoneSupport", "Mercator"]),
             // S3Upload's libcurl layer: easy handle, header list, global init, response sink.
             .target(name: "CurlTransport", dependencies: ["CCurl"]),
             .target(
@@ -149,8 +152,7 @@ let clientTargets: [Target] = [
                 name: "ZonePipelineTests",
                 dependencies: [
                     "ZonePipeline", "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS",
-                    "FuzzHarness",
-                    "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneClientCore",
+                    "FuzzHarness", "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneTiles", "ZoneClientCore",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

@@ -23,6 +23,8 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     public var priority: [String]?
     /// The point layers (`points`), nil when the store publishes none.
     public var points: [ZonePointLayer]?
+    /// The vector-tile archive (`tiles`), nil when the store publishes none.
+    public var tiles: ZoneTiles?
     /// What the artifacts were built from (`source`), nil when the manifest does not say.
     public var source: Source?
 
@@ -100,7 +102,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
     /// A manifest.
     public init(
         schema: Int, version: String, previous: String?, generatedAt: String, styles: ZoneArtifact, cities: [City],
-        priority: [String]? = nil, points: [ZonePointLayer]? = nil, source: Source? = nil
+        priority: [String]? = nil, points: [ZonePointLayer]? = nil, source: Source? = nil, tiles: ZoneTiles? = nil
     ) {
         self.schema = schema
         self.version = version
@@ -111,6 +113,7 @@ public struct ZoneManifest: Codable, Sendable, Equatable {
         self.priority = priority
         self.points = points
         self.source = source
+        self.tiles = tiles
     }
 
     /// Decodes `manifest.json`'s bytes.

@@ -16,8 +16,39 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
     public var glyphs: String? = nil
     /// The sources by id: a city's artifact folder, or `points/<layer>/<city>`.
     public var sources: [String: GeoJSONSource]
+    /// Vector-tile sources by id (the tiles style's `zonectl`), written among `sources`.
+    public var vectorSources: [String: VectorSource] = [:]
     /// The layers in draw order (the first is drawn first, at the bottom).
     public var layers: [Layer]
+
+    /// A vector-tile source read from `url` (`pmtiles://…` for the archive).
+    public struct VectorSource: Encodable, Sendable, Equatable {
+        /// `vector`.
+        public var type = "vector"
+        /// A TileJSON URL, or `pmtiles://` and the archive's URL.
+        public var url: String
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, name, metadata, glyphs, sources, layers }
+
+    /// The members, `sources` holding the GeoJSON and the vector sources.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(name, forKey: .name)
+        try c.encode(metadata, forKey: .metadata)
+        try c.encodeIfPresent(glyphs, forKey: .glyphs)
+        struct SourceKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        var all = c.nestedContainer(keyedBy: SourceKey.self, forKey: .sources)
+        for (id, source) in sources { try all.encode(source, forKey: SourceKey(stringValue: id)) }
+        for (id, source) in vectorSources { try all.encode(source, forKey: SourceKey(stringValue: id)) }
+        try c.encode(layers, forKey: .layers)
+    }
 
     /// A source whose data is a GeoJSON document fetched from `data`.
     public struct GeoJSONSource: Encodable, Sendable, Equatable {
@@ -36,6 +67,8 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
         public var type: Kind
         /// The id of the source the layer draws.
         public var source: String
+        /// The layer of a vector source it draws (`source-layer`); nil for GeoJSON sources.
+        public var sourceLayer: String? = nil
         /// Zones: `["==", ["get", "style"], <style name>]`; points: on `cluster` and `z`.
         public var filter: [FilterTerm]
         /// How the layer is painted.
@@ -47,6 +80,11 @@ public struct MapLibreStyle: Encodable, Sendable, Equatable {
         /// `zonectl:city` and `zonectl:style` (zones) or `zonectl:points` (point layers): what
         /// the layer draws, for clients and tests.
         public var metadata: [String: String]
+
+        private enum CodingKeys: String, CodingKey {
+            case id, type, source, filter, paint, layout, maxzoom, metadata
+            case sourceLayer = "source-layer"
+        }
 
         /// A MapLibre layer type.
         public enum Kind: String, Encodable, Sendable {

@@ -10,6 +10,6 @@ extension MapLibreStyleBuilder {
         let manifest = try store.manifest()
         try self.init(
             manifest: manifest, styles: store.styles(of: manifest), sources: sources, priority: options.priority,
-            glyphs: options.glyphs)
+            glyphs: options.glyphs, tiles: options.tiles)
     }
 }

@@ -24,12 +24,15 @@ public struct MapLibreStyleBuilder: Sendable {
     public let glyphs: String?
     /// What keys are appended to (``MapLibreSources``).
     let prefix: String
+    /// The style draws the manifest's tile archive (``tilesStyle()``): one vector source
+    /// instead of a GeoJSON source per artifact.
+    public let drawsTiles: Bool
 
     /// A builder, its sources and glyphs checked (``MapLibreSources``, ``checkedGlyphs(_:shownAs:)``);
     /// for a cache, every object a source names must be decoded (`identity`).
     public init(
         manifest: ZoneManifest, styles: [String: ZoneStyle], sources: MapLibreSources, priority: [String]? = nil,
-        glyphs: String? = nil
+        glyphs: String? = nil, tiles: Bool = false
     ) throws(ZoneClientError) {
         self.manifest = manifest
         self.styles = styles
@@ -37,11 +40,20 @@ public struct MapLibreStyleBuilder: Sendable {
         self.priority = priority
         self.prefix = try sources.prefix(shownAs: nil)
         self.glyphs = try glyphs.map { (g) throws(ZoneClientError) in try Self.checkedGlyphs(g) }
-        if case .cache(let directory) = sources { try checkDecoded(directory) }
+        self.drawsTiles = tiles
+        if tiles {
+            guard manifest.tiles != nil else {
+                throw .mapLibreStyle(
+                    "manifest version \(manifest.version) lists no tile archive (add tiles: to pipeline.yml and build)")
+            }
+        } else if case .cache(let directory) = sources {
+            try checkDecoded(directory)
+        }
     }
 
-    /// The style.
+    /// The style: of the tile archive with ``drawsTiles``, else of the GeoJSON artifacts.
     public func style() throws(ZoneClientError) -> MapLibreStyle {
+        if drawsTiles { return try tilesStyle() }
         var sourceData: [String: MapLibreStyle.GeoJSONSource] = [:]
         var sourceIDs: [String] = []
         for city in manifest.cities {

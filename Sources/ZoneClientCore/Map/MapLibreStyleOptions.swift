@@ -10,11 +10,15 @@ public struct MapLibreStyleOptions: Sendable, Equatable {
     public var glyphs: String?
     /// Style names, highest priority first, for a manifest without `priority` (an older store).
     public var priority: [String]?
+    /// Draw the manifest's vector-tile archive (one `pmtiles://` source) instead of the GeoJSON
+    /// artifacts (``MapLibreStyleBuilder/drawsTiles``).
+    public var tiles: Bool
 
-    /// Options; by default `file://` sources, no labels.
-    public init(baseURL: URL? = nil, glyphs: String? = nil, priority: [String]? = nil) {
+    /// Options; by default `file://` sources, no labels, GeoJSON sources.
+    public init(baseURL: URL? = nil, glyphs: String? = nil, priority: [String]? = nil, tiles: Bool = false) {
         self.baseURL = baseURL
         self.glyphs = glyphs
         self.priority = priority
+        self.tiles = tiles
     }
 }

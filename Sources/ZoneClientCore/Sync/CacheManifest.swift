@@ -11,7 +11,8 @@ extension ZoneManifest {
     /// The manifest a cache keeps: it holds every object decoded (``ZoneEncoding/identity``) at
     /// ``decodedKey(_:)`` of the object it fetches — of each artifact the first encoding in
     /// `preference` the artifact has — and no `brotli` members, so the cache is a store that names
-    /// exactly the files it holds, each readable as is (MapKit, Google Maps, MapLibre `file://`).
+    /// exactly the files it holds, each readable as is (MapKit, Google Maps, MapLibre `file://`): not
+    /// the tile archive (`tiles`), which MapLibre reads from the store itself.
     /// Also returns, per artifact of ``objects``, the object to fetch. Every member a client does
     /// not read is kept.
     func cacheManifest(_ bytes: [UInt8], preferring preference: [ZoneEncoding]) throws(ZoneClientError) -> (
@@ -43,6 +44,8 @@ extension ZoneManifest {
                 let heldByKey = Dictionary(zip(objects.map(\.key), held), uniquingKeysWith: { first, _ in first })
                 root["points"] = Self.holding(pointLayers, heldByKey)
             }
+            // The tile archive is read from the store by range requests, never synced.
+            root["tiles"] = nil
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let rewritten = [UInt8](try encoder.encode(JSONValue.object(root)))

@@ -22,6 +22,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var priority: [String]? = nil
     /// Point layers (`Points/`); absent when the config has none.
     public var points: [PointLayerEntry]? = nil
+    /// The vector-tile archive (`Tiles/`); absent when the config has no `tiles`.
+    public var tiles: TilesEntry? = nil
 
     /// Where the artifacts came from.
     public struct SourceInfo: Codable, Sendable, Equatable {
@@ -78,7 +80,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Encodes with `previous` and `revision` written as null when absent.
     public func encode(to encoder: Encoder) throws {
         enum Keys: String, CodingKey {
-            case schema, version, previous, generatedAt, source, styles, cities, priority, points
+            case schema, version, previous, generatedAt, source, styles, cities, priority, points, tiles
         }
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(schema, forKey: .schema)
@@ -90,6 +92,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         try c.encode(cities, forKey: .cities)
         try c.encodeIfPresent(priority, forKey: .priority)
         try c.encodeIfPresent(points, forKey: .points)
+        try c.encodeIfPresent(tiles, forKey: .tiles)
     }
 
     /// Pretty, key-sorted JSON (small; read by people as well as clients).

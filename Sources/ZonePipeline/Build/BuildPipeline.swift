@@ -281,13 +281,20 @@ public struct BuildPipeline {
                     outputFiles += styleArtifact.files
                     outputFiles += points.files
                     clock.lap("artifacts", into: &seconds)
+                    let tiles = try TileStage.archive(
+                        config: config, jobs: jobs, files: outputFiles, cities: entries, points: points.layers,
+                        written: written)
+                    if let tiles {
+                        outputFiles.append(tiles.file)
+                        clock.lap("tiles", into: &seconds)
+                    }
                     let manifest = Manifest(
                         schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
                         previous: previousVersion, generatedAt: UTCStamp.iso8601(now),
                         source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
                         styles: styleArtifact.entry, cities: entries,
                         priority: config.stylePriority(of: entries.flatMap(\.styles)),
-                        points: points.layers.isEmpty ? nil : points.layers)
+                        points: points.layers.isEmpty ? nil : points.layers, tiles: tiles?.entry)
                     var steps: [String: Double] = [:]
                     for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
                     let report = BuildReport(

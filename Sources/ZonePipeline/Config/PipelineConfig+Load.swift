@@ -66,6 +66,7 @@ extension PipelineConfig {
     static let keys = [
         "zones", "output", "group_by", "keep", "precision", "repair", "overlaps", "simplify",
         "antimeridian", "gaps", "styles", "gzip_level", "encodings", "brotli_quality", "publish", "points",
+        "tiles",
     ]
 
     /// Reads the top-level mapping; absent keys keep their ``default`` values.
@@ -90,6 +91,7 @@ extension PipelineConfig {
             case "brotli_quality": brotliQuality = try r.int(value, in: 0...11)
             case "publish": publish = try PublishConfig(node: value, reader: r)
             case "points": points = try PointLayerConfig.layers(value, reader: r)
+            case "tiles": tiles = try TilesConfig(node: value, reader: r)
             default: break  // rejected by entries(of:)
             }
         }

@@ -40,6 +40,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
     public var publish: PublishConfig
     /// `points`: point layers clustered per zoom, in file order.
     public var points: [PointLayerConfig]
+    /// `tiles`: the vector-tile archive; nil (no `tiles` key): none is written.
+    public var tiles: TilesConfig?
     /// The file the settings were read from; "" for ``default``.
     public var sourcePath: String
 
@@ -51,7 +53,8 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         antimeridian: AntimeridianConfig = AntimeridianConfig(), gaps: GapsConfig = GapsConfig(),
         styles: StylesConfig = StylesConfig(),
         gzipLevel: Int = 5, encodings: [ArtifactEncoding] = [.gzip], brotliQuality: Int = 11,
-        publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], sourcePath: String = ""
+        publish: PublishConfig = PublishConfig(), points: [PointLayerConfig] = [], tiles: TilesConfig? = nil,
+        sourcePath: String = ""
     ) {
         self.zones = zones
         self.output = output
@@ -69,6 +72,7 @@ public struct PipelineConfig: Sendable, Equatable, Encodable {
         self.brotliQuality = brotliQuality
         self.publish = publish
         self.points = points
+        self.tiles = tiles
         self.sourcePath = sourcePath
     }
 

@@ -36,7 +36,7 @@ enum MapFixtures {
     /// Paris (parking, no-parking) and Rome (slow, parking), no priority: MapLibreStyleTests' manifest.
     static func manifest(
         cities: [String] = [city("paris", ["parking", "no-parking"]), city("rome", ["slow", "parking"])],
-        priority: [String]? = nil, points: [String]? = nil
+        priority: [String]? = nil, points: [String]? = nil, tiles: String? = nil
     ) throws -> ZoneManifest {
         var members = [
             #""schema":1,"version":"20261123T220000Z","previous":null,"generatedAt":"2026-11-23T22:00:00Z""#,
@@ -45,8 +45,15 @@ enum MapFixtures {
         ]
         if let priority { members.append(#""priority":[\#(priority.map { "\"\($0)\"" }.joined(separator: ","))]"#) }
         if let points { members.append(#""points":[\#(points.joined(separator: ","))]"#) }
+        if let tiles { members.append(#""tiles":\#(tiles)"#) }
         return try ZoneManifest.decode(Array("{\(members.joined(separator: ","))}".utf8))
     }
+
+    /// A `tiles` member as the pipeline writes it, with a point layer `cars`.
+    static let tilesJSON =
+        #"{"key":"tiles/\#(a64).pmtiles","sha256":"\#(a64)","bytes":1000,"encodedBytes":1000,"#
+        + #""contentType":"application/vnd.pmtiles","contentEncoding":"identity","minZoom":0,"maxZoom":14,"#
+        + #""layers":["zones","cars"],"inputs":"\#(a64)"}"#
 
     /// MapLibreStyleTests' table: every member for no-parking, a fill alone for the others.
     static let tableJSON =

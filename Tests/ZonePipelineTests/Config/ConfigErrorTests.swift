@@ -76,6 +76,10 @@ import Testing
             "publish.max_attempts", "publish:\n  max_attempts: 2.5\n", 2, 17,
             "expected an integer, got float 2.5"),
         BadConfig("top level list", "- zones\n", 1, 1, "expected a mapping, got a list"),
+        BadConfig("tiles", "tiles: pmtiles\n", 1, 8, "expected a mapping, got string \"pmtiles\""),
+        BadConfig(
+            "tiles.format", "tiles: {format: mbtiles}\n", 1, 17,
+            "expected one of pmtiles, got string \"mbtiles\""),
     ])
     func wrongType(_ bad: BadConfig) { bad.check() }
 }
@@ -118,6 +122,11 @@ import Testing
         BadConfig("group_by duplicate", "group_by: [city, city]\n", 1, 18, "duplicate entry \"city\""),
         BadConfig("zones empty", "zones: []\n", 1, 8, "expected at least one entry"),
         BadConfig("output empty", "output: ''\n", 1, 9, "expected a non-empty string"),
+        BadConfig(
+            "tiles.max_zoom", "tiles:\n  max_zoom: 19\n", 2, 13, "expected an integer from 0 to 18, got 19"),
+        BadConfig(
+            "tiles.min_zoom above max_zoom", "tiles: {min_zoom: 9, max_zoom: 4}\n", 1, 19,
+            "min_zoom 9 is above max_zoom 4"),
     ])
     func outOfRange(_ bad: BadConfig) { bad.check() }
 }
@@ -128,7 +137,11 @@ import Testing
         BadConfig(
             "top level", "zones: a\nfoo: 1\n", 2, 1,
             "unknown key 'foo'; expected one of: zones, output, group_by, keep, precision, repair, overlaps, "
-                + "simplify, antimeridian, gaps, styles, gzip_level, encodings, brotli_quality, publish, points"),
+                + "simplify, antimeridian, gaps, styles, gzip_level, encodings, brotli_quality, publish, points, "
+                + "tiles"),
+        BadConfig(
+            "tiles", "tiles:\n  maxzoom: 12\n", 2, 3,
+            "unknown key 'maxzoom' in 'tiles'; expected one of: format, min_zoom, max_zoom"),
         BadConfig(
             "publish", "publish:\n  target: x\n  bucket: y\n", 3, 3,
             "unknown key 'bucket' in 'publish'; expected one of: target, endpoint, region, addressing, "

@@ -1,0 +1,71 @@
+internal import VectorTiles
+import ZoneSupport
+
+/// Puts each tile's layers together and into the archive: a tile's bytes are its zone layer's
+/// Tile message followed by its point layers' (a protobuf repeated field is the concatenation of
+/// its elements, so concatenated one-layer tiles are one tile with every layer). Tiles are
+/// gzip'd in batches on `jobs` cores; equal tiles (a zone's interior, repeated thousands of times
+/// at deep zooms) are compressed once and stored once.
+struct TileAssembler {
+    let gzipLevel: Int
+    let jobs: Int
+    private(set) var writer: PMTilesWriter
+    /// Encoded point layers by tile, waiting for their tile's zone layer (or the end).
+    private var points: [TileKey: [UInt8]] = [:]
+    private var batch: [(key: TileKey, bytes: [UInt8])] = []
+    /// Compressed bytes of tiles seen in this batch or before, by their raw bytes; only tiles
+    /// that repeat are kept here (a bounded set: whole-zone interiors and empty water).
+    private var compressed: [[UInt8]: [UInt8]] = [:]
+    private static let batchSize = 2_048
+
+    init(gzipLevel: Int, jobs: Int) {
+        self.gzipLevel = gzipLevel
+        self.jobs = jobs
+        writer = PMTilesWriter(
+            tileCompression: .gzip, internalCompression: .gzip,
+            compress: { [gzipLevel] in try Gzip.compress($0, level: gzipLevel) })
+    }
+
+    /// The point layers' encoded tiles of one zoom, in layer order, before that zoom's zones;
+    /// ``finishZoom()`` ends the zoom.
+    mutating func addPoints(_ tiles: [TileKey: [UInt8]]) {
+        for (key, bytes) in tiles { points[key, default: []] += bytes }
+    }
+
+    /// A tile's zone layer (an encoded one-layer Tile), after its zoom's ``addPoints(_:)``; its
+    /// point layers are appended.
+    mutating func addZones(_ key: TileKey, _ encoded: [UInt8]) throws {
+        batch.append((key, encoded + (points.removeValue(forKey: key) ?? [])))
+        if batch.count >= Self.batchSize { try flush() }
+    }
+
+    /// Adds the tiles with points but no zones, and compresses what is waiting.
+    mutating func finishZoom() throws {
+        for (key, bytes) in points.sorted(by: { $0.key < $1.key }) { batch.append((key, bytes)) }
+        points = [:]
+        try flush()
+    }
+
+    private mutating func flush() throws {
+        guard !batch.isEmpty else { return }
+        // One compression per distinct raw tile of the batch not compressed before.
+        var firstOf: [[UInt8]: Int] = [:]
+        var distinct: [[UInt8]] = []
+        for tile in batch where compressed[tile.bytes] == nil && firstOf[tile.bytes] == nil {
+            firstOf[tile.bytes] = distinct.count
+            distinct.append(tile.bytes)
+        }
+        let level = gzipLevel
+        let done = parallelMap(count: distinct.count, jobs: jobs) { [distinct] i in
+            Result { try Gzip.compress(distinct[i], level: level) }
+        }
+        var counts: [[UInt8]: Int] = [:]
+        for tile in batch { counts[tile.bytes, default: 0] += 1 }
+        for tile in batch {
+            let gz = try compressed[tile.bytes] ?? done[firstOf[tile.bytes]!].get()
+            if counts[tile.bytes]! > 1 || compressed[tile.bytes] != nil { compressed[tile.bytes] = gz }
+            writer.add(z: tile.key.z, x: tile.key.x, y: tile.key.y, bytes: gz)
+        }
+        batch = []
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+internal import VectorTiles
+internal import ZoneTiles
+import ZoneGeometry
+import ZoneSupport
+
+/// The build's last stage when pipeline.yml has `tiles`: one PMTiles archive of the artifacts
+/// just made, read back from their bytes, so the tiles show exactly what the GeoJSON artifacts
+/// publish: layer `zones` (each city's zones with `city` and `style`), then one layer per point
+/// layer (each zoom's clusters and points, one to one).
+///
+/// The archive is named by the SHA-256 of its bytes and recorded in the manifest with the hash of
+/// its inputs (``Manifest/TilesEntry/inputs``): a build whose artifacts and settings are those of
+/// the archive its output directory holds reuses that file and writes nothing.
+struct TileStage {
+    let config: TilesConfig
+    let gzipLevel: Int
+    let jobs: Int
+
+    /// The tiler's version: bumped when the same inputs would make other tiles.
+    static let version = "zonectl-tiles-1"
+
+    /// Inputs of the archive: the artifacts by their content hashes, and the settings.
+    func inputsHash(cities: [Manifest.CityEntry], points: [Manifest.PointLayerEntry]) -> String {
+        var text = "\(Self.version)\n\(config.format.rawValue) \(config.minZoom) \(config.maxZoom) \(gzipLevel)\n"
+        for city in cities { text += "zones \(city.id) \(city.sha256)\n" }
+        for layer in points {
+            text += "layer \(layer.layer) \(layer.maxZoom)\n"
+            for city in layer.cities {
+                for file in [city.band] + city.metatiles { text += "\(city.id) \(file.sha256)\n" }
+            }
+        }
+        return sha256Hex(Array(text.utf8))
+    }
+
+    /// The archive file and its manifest entry. `content(key)` gives an artifact's stored bytes;
+    /// `previous` is the entry of the archive the output directory holds, reused when `holds`
+    /// says its file is intact and its inputs are these.
+    func run(
+        cities: [Manifest.CityEntry], points: [Manifest.PointLayerEntry],
+        content: (String) throws -> [UInt8], previous: Manifest.TilesEntry?,
+        holds: (String, String) -> Bool
+    ) throws -> (file: ArtifactFile, entry: Manifest.TilesEntry) {
+        let inputs = inputsHash(cities: cities, points: points)
+        let identity = "tiles:" + inputs
+        if let previous, previous.inputs == inputs, holds(previous.key, identity) {
+            return (ArtifactFile(path: previous.key, bytes: [], identity: identity, isAlreadyWritten: true), previous)
+        }
+        let zones = try TileZoneSource(cities: cities, content: content)
+        let layers = try points.map { layer in
+            try PointTileLayer(
+                entry: layer,
+                contents: layer.cities.flatMap { [$0.band] + $0.metatiles }.map { file in
+                    (file.key, try Gzip.decompress(content(file.key)))
+                })
+        }
+        var assembler = TileAssembler(gzipLevel: gzipLevel, jobs: jobs)
+        let pointTiler = PointTiler()
+        func addPoints(_ z: Int) {
+            for layer in layers {
+                let features = layer.features(atZoom: z)
+                let tiles = pointTiler.tiles(
+                    zoom: z, count: features.count, position: { (features[$0].x, features[$0].y) },
+                    feature: { i, at in MVTFeature(properties: features[i].properties, geometry: .points([at])) })
+                assembler.addPoints(
+                    tiles.mapValues { MVTTile(layers: [MVTLayer(name: layer.name, features: $0)]).encoded() })
+            }
+        }
+        // The zone tiler goes zoom by zoom: each zoom's point tiles wait for its zone tiles.
+        var zoom: Int?
+        var done = Set<Int>()
+        let tiler = ZoneTiler(minZoom: config.minZoom, maxZoom: config.maxZoom, jobs: jobs)
+        do {
+            try tiler.tiles(of: zones.zones) { key, bytes in
+                if key.z != zoom {
+                    if zoom != nil { try assembler.finishZoom() }
+                    zoom = key.z
+                    done.insert(key.z)
+                    addPoints(key.z)
+                }
+                try assembler.addZones(key, bytes)
+            }
+        } catch let error as TileStageError {
+            throw error
+        } catch { throw TileStageError.failed("\(error)") }
+        try assembler.finishZoom()
+        for z in config.minZoom...config.maxZoom where !done.contains(z) {
+            addPoints(z)
+            try assembler.finishZoom()
+        }
+        let metadata = TileMetadata(config: config, pointLayers: layers).json()
+        let bytes: [UInt8]
+        do {
+            bytes = try assembler.writer.archive(
+                metadata: metadata, minZoom: config.minZoom, maxZoom: config.maxZoom,
+                bounds: Self.bounds(cities, zoom: config.minZoom))
+        } catch { throw TileStageError.failed("\(error)") }
+        let hash = sha256Hex(bytes)
+        let key = "tiles/\(hash).pmtiles"
+        let entry = Manifest.TilesEntry(
+            key: key, sha256: hash, bytes: bytes.count, encodedBytes: bytes.count,
+            contentType: Manifest.TilesEntry.contentType, contentEncoding: "identity", minZoom: config.minZoom,
+            maxZoom: config.maxZoom, layers: ["zones"] + layers.map(\.name), inputs: inputs)
+        return (ArtifactFile(path: key, bytes: bytes, identity: identity), entry)
+    }
+
+    /// The cities' extent (the whole width when one crosses 180°).
+    static func bounds(_ cities: [Manifest.CityEntry], zoom: Int) -> PMTilesBounds {
+        let boxes = cities.map(\.bbox).filter { $0.count == 4 }
+        guard !boxes.isEmpty else {
+            return PMTilesBounds(west: -180, south: -85, east: 180, north: 85, centerZoom: zoom)
+        }
+        let crosses = boxes.contains { $0[0] > $0[2] }
+        return PMTilesBounds(
+            west: crosses ? -180 : boxes.map { $0[0] }.min()!, south: boxes.map { $0[1] }.min()!,
+            east: crosses ? 180 : boxes.map { $0[2] }.max()!, north: boxes.map { $0[3] }.max()!, centerZoom: zoom)
+    }
+}

@@ -1,0 +1,120 @@
+import Mercator
+import ZoneGeometry
+
+/// A city's zones at one zoom: on that zoom's integer world grid (4096·2^z units across, Web
+/// Mercator, y down), relative to `origin` (world units, near the city's centre, so the
+/// coordinates stay small). Each zone is valid on the grid, and the zones share their borders
+/// exactly (``CityOverlay`` snap rounding, then ``SharedArcSimplify``, which keeps a subset of
+/// the grid vertices). A zone that the grid cannot hold (less than a pixel) is empty here;
+/// ``drawn`` gives it a square of one unit.
+struct CityZoom {
+    var zoom: Int
+    var originX: Int64
+    var originY: Int64
+    /// Per zone of the city, in city order.
+    var zones: [PolygonalGeometry]
+
+    /// The zones in lon/lat projected to the world grid of `zoom`, as doubles (not on the grid yet).
+    static func projected(_ zones: [PolygonalGeometry], zoom: Int, extent: Int) -> CityZoom {
+        let world = Double(extent) * Double(1 << zoom)
+        var projected = zones.map { g in
+            var g = g
+            g.mapPositions { x, y in
+                (x, y) = (WebMercator.x(longitude: x) * world, WebMercator.y(latitude: y) * world)
+            }
+            return g
+        }
+        let boxes = projected.compactMap { BoundingBox($0) }
+        guard let first = boxes.first else { return CityZoom(zoom: zoom, originX: 0, originY: 0, zones: projected) }
+        let box = boxes.dropFirst().reduce(first) { $0.union($1) }
+        let ox = ((box.west + box.east) / 2).rounded()
+        let oy = ((box.south + box.north) / 2).rounded()
+        for i in projected.indices { projected[i].mapPositions { x, y in (x, y) = (x - ox, y - oy) } }
+        return CityZoom(zoom: zoom, originX: Int64(ox), originY: Int64(oy), zones: projected)
+    }
+
+    /// These zones one zoom lower, as doubles: every coordinate halved (exact), the origin
+    /// halved and rounded down, the odd remainder kept in the coordinates.
+    func halved() -> CityZoom {
+        let ox = originX >> 1
+        let oy = originY >> 1
+        let rx = Double(originX - 2 * ox) / 2
+        let ry = Double(originY - 2 * oy) / 2
+        let zones = zones.map { g in
+            var g = g
+            g.mapPositions { x, y in (x, y) = (x / 2 + rx, y / 2 + ry) }
+            return g
+        }
+        return CityZoom(zoom: zoom - 1, originX: ox, originY: oy, zones: zones)
+    }
+
+    /// The zones snapped to the grid together (valid by construction, borders shared),
+    /// simplified together by `tolerance` grid units, then snapped again with the lines every
+    /// tile clip will cut along (each tile edge ± `buffer`, as one more group of strips whose
+    /// result is not kept): the snap rounding puts a grid vertex wherever a zone's border crosses
+    /// one, so a clip adds no point off the grid, and two neighbouring tiles hold the same
+    /// segments inside their buffers.
+    ///
+    /// ``SharedArcSimplify`` measures in a local frame of longitude and latitude; around an
+    /// origin at latitude 0 that frame is the identity scaled by metres per degree, so grid
+    /// units pass through as "degrees" (the city's coordinates are centred on 0) and the
+    /// tolerance as that many metres per unit.
+    func snapped(tolerance: Double, extent: Int, buffer: Int, context: GEOSContext) throws -> CityZoom {
+        var zones = try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
+        if tolerance > 0 && zones.contains(where: { !$0.isEmpty }) {
+            let metresPerUnit = LocalFrame.radius * Double.pi / 180
+            let simplify = SharedArcSimplify(
+                context: context,
+                settings: SimplifyConfig(toleranceM: tolerance * metresPerUnit, method: .douglasPeucker, minAreaM2: 0),
+                clearance: 1, snapGrid: 1)
+            zones = try simplify(zones).groups
+        }
+        var out = self
+        out.zones = zones
+        let grid = out.clipLines(extent: extent, buffer: buffer)
+        out.zones = Array(
+            try CityOverlay(precision: 0, priority: false)(zones.map { [$0] } + [[grid]]).groups.dropLast())
+        return out
+    }
+
+    /// Strips [k·extent − buffer, k·extent + buffer] across the zones, in x and in y (overlapping
+    /// rectangles of one group: the overlay counts coverage, so it takes them as their union).
+    func clipLines(extent: Int, buffer: Int) -> PolygonalGeometry {
+        let boxes = zones.compactMap { BoundingBox($0) }
+        guard let first = boxes.first else { return PolygonalGeometry() }
+        let box = boxes.dropFirst().reduce(first) { $0.union($1) }
+        let e = Double(extent)
+        let b = Double(buffer)
+        var g = PolygonalGeometryBuilder()
+        func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)] { g.add(x: x, y: y) }
+            g.closeRing()
+            g.closePolygon()
+        }
+        let (ox, oy) = (Double(originX), Double(originY))
+        for k in Int(((box.west + ox) / e).rounded(.down))...Int(((box.east + ox) / e).rounded(.up)) {
+            let c = Double(k) * e - ox
+            rectangle(c - b, box.south - e, c + b, box.north + e)
+        }
+        for k in Int(((box.south + oy) / e).rounded(.down))...Int(((box.north + oy) / e).rounded(.up)) {
+            let c = Double(k) * e - oy
+            rectangle(box.west - e, c - b, box.east + e, c + b)
+        }
+        return g.build()
+    }
+
+    /// The zones as tiles draw them: an empty zone becomes the grid square [x, x+1] × [y, y+1]
+    /// holding its point on surface (`anchors`, world units of this zoom), so no zone vanishes.
+    func drawn(anchors: [(x: Double, y: Double)]) -> [PolygonalGeometry] {
+        zip(zones, anchors).map { g, anchor in
+            guard g.isEmpty else { return g }
+            let x = anchor.x.rounded(.down) - Double(originX)
+            let y = anchor.y.rounded(.down) - Double(originY)
+            var b = PolygonalGeometryBuilder()
+            for (px, py) in [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1), (x, y)] { b.add(x: px, y: py) }
+            b.closeRing()
+            b.closePolygon()
+            return b.build()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import VectorTiles
+import ZoneSupport
+
+extension ZoneTiler {
+    /// One entry of a tile: a zone (index among all zones) and its rings, nil when it covers
+    /// the tile whole.
+    typealias Entry = (zone: Int, rings: [[TilePoint]]?)
+
+    /// Gathers the cities' blocks of one zoom by tile, encodes the tiles in parallel and emits
+    /// them in tile order. A tile that one zone covers whole is that zone's square, encoded once.
+    func emitZoom(
+        _ zoom: Int, _ blocks: [[TileBlock]], cities: [[Int]], zones: [TileZone],
+        emit: (TileKey, [UInt8]) throws -> Void
+    ) throws {
+        var tiles: [TileKey: [Entry]] = [:]
+        var whole: [Int: [UInt8]] = [:]
+        let b = Int32(buffer)
+        let e = Int32(extent)
+        let square = [TilePoint(-b, -b), TilePoint(e + b, -b), TilePoint(e + b, e + b), TilePoint(-b, e + b)]
+        for (c, cityBlocks) in blocks.enumerated() {
+            for block in cityBlocks {
+                let zone = cities[c][block.zone]
+                if block.rings == nil && whole[zone] == nil {
+                    whole[zone] = layer([(zone, [square])], zones: zones)
+                }
+                for x in block.xs {
+                    for y in block.ys { tiles[TileKey(z: zoom, x: x, y: y), default: []].append((zone, block.rings)) }
+                }
+            }
+        }
+        let keys = tiles.keys.sorted()
+        let (byTile, wholeBytes) = (tiles, whole)
+        let encoded = parallelMap(count: keys.count, jobs: jobs) { i -> [UInt8] in
+            let entries = byTile[keys[i]] ?? []
+            if entries.count == 1, entries[0].rings == nil, let bytes = wholeBytes[entries[0].zone] { return bytes }
+            return layer(entries.map { ($0.zone, $0.rings ?? [square]) }, zones: zones)
+        }
+        for (key, bytes) in zip(keys, encoded) { try emit(key, bytes) }
+    }
+
+    /// The MVT bytes of a tile with one layer `zones` of these features.
+    func layer(_ features: [(zone: Int, rings: [[TilePoint]])], zones: [TileZone]) -> [UInt8] {
+        let layer = MVTLayer(
+            name: "zones", extent: UInt32(extent),
+            features: features.map { f in
+                MVTFeature(
+                    properties: [("city", .string(zones[f.zone].city)), ("style", .string(zones[f.zone].style))],
+                    geometry: .polygons(f.rings))
+            })
+        return MVTTile(layers: [layer]).encoded()
+    }
+}

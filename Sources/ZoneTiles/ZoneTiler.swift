@@ -1,0 +1,90 @@
+import Mercator
+import VectorTiles
+import ZoneGeometry
+import ZoneSupport
+
+/// The zones as Mapbox Vector Tiles (layer `zones`, features with `city` and `style`), zoom by
+/// zoom from `maxZoom` down to `minZoom` (docs/ARCHITECTURE.md, "Tiles"):
+///
+/// 1. per city, its zones on the zoom's integer world grid, snapped together and simplified
+///    together by `tolerance` units (``CityZoom``); each zoom starts from the one above, halved,
+///    so a zoom costs what is left of the city at it;
+/// 2. per city, the grid geometry cut into tiles plus `buffer` (``TileCutter``);
+/// 3. the cities' pieces of each tile in one layer, encoded; a tile that one zone covers whole
+///    is encoded once per zone.
+///
+/// Cities are tiled in parallel, one GEOS context per worker.
+package struct ZoneTiler: Sendable {
+    package var minZoom: Int
+    package var maxZoom: Int
+    package var extent: Int
+    /// Tile units drawn beyond each edge: 64 of 4096 is 4 pixels of a 256-pixel tile, wider than
+    /// any stroke a style draws, as tippecanoe's default of 5 pixels is.
+    package var buffer: Int
+    /// Douglas–Peucker tolerance in tile units (1 of 4096, as tippecanoe's default).
+    package var tolerance: Double
+    package var jobs: Int
+
+    package init(
+        minZoom: Int, maxZoom: Int, extent: Int = 4096, buffer: Int = 64, tolerance: Double = 1,
+        jobs: Int = defaultJobs
+    ) {
+        (self.minZoom, self.maxZoom, self.extent, self.buffer) = (minZoom, maxZoom, extent, buffer)
+        (self.tolerance, self.jobs) = (tolerance, jobs)
+    }
+
+    /// Calls `emit` with each non-empty tile, zoom by zoom (from `maxZoom` down), in tile order
+    /// within a zoom: the tile's MVT bytes, uncompressed, holding the one layer `zones` (MVT
+    /// tiles concatenate, so a caller may append other layers' bytes).
+    package func tiles(of zones: [TileZone], emit: (TileKey, [UInt8]) throws -> Void) throws {
+        var cityOf: [String: Int] = [:]
+        var cities: [[Int]] = []
+        for (i, zone) in zones.enumerated() {
+            if let c = cityOf[zone.city] {
+                cities[c].append(i)
+            } else {
+                cityOf[zone.city] = cities.count
+                cities.append([i])
+            }
+        }
+        let cityMembers = cities
+        let context = try GEOSContext()
+        let anchors = try zones.map { try $0.geometry.pointOnSurface(context: context) ?? (0, 0) }
+        let weights = cities.map { $0.reduce(0) { $0 + zones[$1].geometry.positionCount } }
+        var state: [CityZoom] = []
+        for zoom in stride(from: maxZoom, through: minZoom, by: -1) {
+            let previous = state
+            let results = parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights) {
+                worker, c -> Result<(CityZoom, [TileBlock]), Error> in
+                Result {
+                    guard let context = worker else { throw GEOSError.contextUnavailable }
+                    let members = cityMembers[c]
+                    let start =
+                        zoom == maxZoom
+                        ? CityZoom.projected(members.map { zones[$0].geometry }, zoom: zoom, extent: extent)
+                        : previous[c].halved()
+                    let city = try start.snapped(
+                        tolerance: tolerance, extent: extent, buffer: buffer, context: context)
+                    let world = Double(extent) * Double(1 << zoom)
+                    let drawn = city.drawn(
+                        anchors: members.map {
+                            let a = anchors[$0]
+                            return (WebMercator.x(longitude: a.x) * world, WebMercator.y(latitude: a.y) * world)
+                        })
+                    let cutter = TileCutter(
+                        zoom: zoom, extent: extent, buffer: buffer, originX: city.originX, originY: city.originY,
+                        context: context)
+                    return (city, try cutter.blocks(of: drawn))
+                }
+            }
+            state = []
+            var blocks: [[TileBlock]] = []
+            for result in results {
+                let (city, cityBlocks) = try result.get()
+                state.append(city)
+                blocks.append(cityBlocks)
+            }
+            try emitZoom(zoom, blocks, cities: cities, zones: zones, emit: emit)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import ZonePipeline
+
+/// `tiles:` through the build: the archive beside the artifacts, named by its hash, listed in
+/// the manifest, and reused (not written) when nothing it is made of changed.
+@Suite struct TileBuildTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-\(UUID().uuidString)")
+    var dist: String { root.appendingPathComponent("dist").path }
+    var zones: URL { root.appendingPathComponent("zones") }
+
+    /// The sample zones (a copy, to edit) and the sample point layer, with `tiles` at its defaults.
+    func config() throws -> PipelineConfig {
+        if !FileManager.default.fileExists(atPath: zones.path) {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: PipelineTestPaths.root.appendingPathComponent("zones"), to: zones)
+        }
+        let layer = PointLayerConfig(
+            name: "cars", source: [PipelineTestPaths.root.appendingPathComponent("points").path], groupBy: "city",
+            keep: ["id", "kind"], sum: ["available"])
+        return PipelineConfig(zones: [zones.path], points: [layer], tiles: TilesConfig())
+    }
+
+    func build(_ config: PipelineConfig) throws -> BuildOutput {
+        let cache = BuildCache(directory: root.appendingPathComponent("cache").path, codeIdentity: "test")
+        let request = BuildRequest(configFile: ConfigFile(config: config), cache: cache, jobs: 2)
+        let outcome = try request.write(to: OwnedDirectory.check(dist, for: .buildOutput))
+        return try #require(outcome.output, "\(outcome.diagnostics)")
+    }
+
+    @Test func theArchiveIsNamedByItsBytesAndListed() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try build(try config())
+        let tiles = try #require(output.manifest.tiles)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dist + "/" + tiles.key)))
+        #expect(tiles.key == "tiles/\(sha256Hex(bytes)).pmtiles" && tiles.sha256 == sha256Hex(bytes))
+        #expect(tiles.bytes == bytes.count && tiles.encodedBytes == bytes.count)
+        #expect(Array(bytes.prefix(8)) == Array("PMTiles".utf8) + [3])
+        #expect(tiles.layers == ["zones", "cars"] && tiles.minZoom == 0 && tiles.maxZoom == 14)
+        #expect(tiles.contentType == "application/vnd.pmtiles" && tiles.contentEncoding == "identity")
+        // Without `tiles`, no archive and no manifest member.
+        var off = try config()
+        off.tiles = nil
+        let plain = try build(off)
+        #expect(plain.manifest.tiles == nil && !plain.files.contains { $0.path.hasPrefix("tiles/") })
+        #expect(!FileManager.default.fileExists(atPath: dist + "/" + tiles.key))
+    }
+
+    @Test func anUnchangedBuildWritesNothingAndAChangedZoneANewArchive() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = try config()
+        let first = try #require(try build(config).manifest.tiles)
+        let path = dist + "/" + first.key
+        let stamp = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        let again = try build(config)
+        #expect(again.manifest.tiles == first)
+        #expect(again.files.first { $0.path == first.key }?.isAlreadyWritten == true)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == stamp)
+        // Another tile setting, or one zone moved: another archive, and the old one removed.
+        var deeper = config
+        deeper.tiles?.maxZoom = 12
+        let shallower = try #require(try build(deeper).manifest.tiles)
+        #expect(shallower.key != first.key && shallower.inputs != first.inputs && shallower.maxZoom == 12)
+        let file = zones.appendingPathComponent("bari.geojson")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        let range = try #require(text.range(of: "16.8"))
+        text.replaceSubrange(range, with: "16.9")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let moved = try #require(try build(deeper).manifest.tiles)
+        #expect(moved.key != shallower.key && moved.inputs != shallower.inputs)
+        #expect(!FileManager.default.fileExists(atPath: dist + "/" + shallower.key))
+        #expect(FileManager.default.fileExists(atPath: dist + "/" + moved.key))
+    }
+}

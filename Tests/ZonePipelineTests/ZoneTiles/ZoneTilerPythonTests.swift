@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import ZoneTiles
+
+/// The zones layer read back by readers zonectl did not write (PyPI pmtiles, mapbox-vector-tile,
+/// shapely; Scripts/check_zone_tiles.py): every tile decodes, every polygon is valid with MVT
+/// winding, every zone is in some tile at every zoom, neighbouring tiles agree along their
+/// common edge, and at the maximum zoom each zone's tiles cover it within 0.5 % of its area.
+@Suite struct ZoneTilerPythonTests {
+    static let root = PipelineTestPaths.root
+
+    /// `roughZones`: zones of a few units at the maximum zoom, whose rounding is a large part of them.
+    func expectSound(_ check: ZoneTilesCheck, zones: [TileZone], roughZones: Set<String> = []) {
+        #expect(check.tiles > 0 && check.features >= check.tiles)
+        #expect(check.invalid.isEmpty, "\(check.invalid.prefix(10))")
+        #expect(check.winding.isEmpty, "\(check.winding.prefix(10))")
+        #expect(check.missing.isEmpty, "\(check.missing.prefix(20))")
+        #expect(check.seamPairs > 0)
+        #expect(check.seams.isEmpty, "\(check.seams.count) seams: \(check.seams.prefix(10))")
+        #expect(check.areaError.count == zones.count)
+        for (zone, error) in check.areaError.sorted(by: { $0.key < $1.key }) where !roughZones.contains(zone) {
+            #expect(error < 0.005, "\(zone): the tiles differ from the zone by \(error * 100) % of its area")
+        }
+    }
+
+    /// The sample cities, plus a zone far below a pixel at z0 beside a large neighbour.
+    @Test(.tags(.python)) func sampleZonesAndATinyZone() throws {
+        let paths = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("zones").path)
+            .filter { $0.hasSuffix(".geojson") }.sorted().map { Self.root.appendingPathComponent("zones/\($0)").path }
+        var zones = try builtTileZones(paths)
+        try #require(zones.count >= 7)
+        zones.append(squareZone("islet", "big", lon: 30, lat: 10, side: 0.01))
+        zones.append(squareZone("islet", "tiny", lon: 30.01, lat: 10.005, side: 0.00005))
+        expectSound(try checkTiles(zones, minZoom: 0, maxZoom: 12), zones: zones, roughZones: ["islet/tiny"])
+    }
+
+    /// Real cities of the fixtures.
+    @Test(.tags(.python)) func realCities() throws {
+        let dir = PipelineTestPaths.fixtures.appendingPathComponent("zones-real")
+        let zones = try builtTileZones(
+            ["basel", "bari", "rome-rioni"].map { dir.appendingPathComponent("\($0).geojson").path })
+        try #require(zones.count >= 3)
+        expectSound(try checkTiles(zones, minZoom: 0, maxZoom: 12), zones: zones)
+    }
+
+    /// Fiji, split at ±180° by the build: its tiles on both edges of the world.
+    @Test(.tags(.python)) func aCountryAcrossTheAntimeridian() throws {
+        let zones = try builtTileZones([
+            PipelineTestPaths.fixtures.appendingPathComponent("antimeridian/fiji.geojson").path
+        ])
+        try #require(!zones.isEmpty)
+        expectSound(try checkTiles(zones, minZoom: 0, maxZoom: 8), zones: zones)
+    }
+}
