@@ -123,7 +123,8 @@ let clientTargets: [Target] = [
             .target(name: "CParentDeath"),
             .executableTarget(name: "zonectl-http", dependencies: ["ZoneClient", "CParentDeath"]),
             .executableTarget(
-                name: "zonectl-bench", dependencies: ["ZonePipeline", "ZoneGeometry", "ZoneSupport", "ZoneClient"],
+                name: "zonectl-bench",
+                dependencies: ["ZonePipeline", "ZoneGeometry", "ZoneSupport", "ZoneClient", "ZoneTiles"],
                 path: "Sources/zonectl-bench"),
 
             // libFuzzer targets (scripts/fuzz.sh, `make fuzz`): each harness calls FuzzHarness, which the
