@@ -137,7 +137,7 @@ let clientTargets: [Target] = [
             .executableTarget(
                 name: "zonectl-bench",
                 dependencies: [
-                    "ZonePipeline", "ZoneFormats", "ZonePoints", "ZoneGeometry", "ZoneSupport", "ZoneClient",
+                    "ZonePipeline", "ZoneFormats", "ZonePoints", "ZoneGeometry", "ZoneTiles", "ZoneSupport", "ZoneClient",
                 ],
                 path: "Sources/zonectl-bench"),
 

@@ -79,26 +79,36 @@ struct CityZoom {
 
     /// Strips [k·extent − buffer, k·extent + buffer] across the zones, in x and in y (overlapping
     /// rectangles of one group: the overlay counts coverage, so it takes them as their union).
+    /// A city split at ±180° gets strips over each side, not over the whole world between.
     func clipLines(extent: Int, buffer: Int) -> PolygonalGeometry {
-        let boxes = zones.compactMap { BoundingBox($0) }
-        guard let first = boxes.first else { return PolygonalGeometry() }
-        let box = boxes.dropFirst().reduce(first) { $0.union($1) }
         let e = Double(extent)
         let b = Double(buffer)
+        let (ox, oy) = (Double(originX), Double(originY))
+        let middle = e * Double(1 << zoom) / 2
+        var sides: [BoundingBox?] = [nil, nil]
+        for g in zones {
+            for p in 0..<g.polygonCount {
+                let ring = g.ringRange(g.polygonRings(p).lowerBound)
+                let box = BoundingBox(g.coordinates, range: ring)
+                let side = box.west + ox < middle ? 0 : 1
+                sides[side] = sides[side].map { $0.union(box) } ?? box
+            }
+        }
         var g = PolygonalGeometryBuilder()
         func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)] { g.add(x: x, y: y) }
             g.closeRing()
             g.closePolygon()
         }
-        let (ox, oy) = (Double(originX), Double(originY))
-        for k in Int(((box.west + ox) / e).rounded(.down))...Int(((box.east + ox) / e).rounded(.up)) {
-            let c = Double(k) * e - ox
-            rectangle(c - b, box.south - e, c + b, box.north + e)
-        }
-        for k in Int(((box.south + oy) / e).rounded(.down))...Int(((box.north + oy) / e).rounded(.up)) {
-            let c = Double(k) * e - oy
-            rectangle(box.west - e, c - b, box.east + e, c + b)
+        for box in sides.compactMap({ $0 }) {
+            for k in Int(((box.west + ox) / e).rounded(.down))...Int(((box.east + ox) / e).rounded(.up)) {
+                let c = Double(k) * e - ox
+                rectangle(c - b, box.south - e, c + b, box.north + e)
+            }
+            for k in Int(((box.south + oy) / e).rounded(.down))...Int(((box.north + oy) / e).rounded(.up)) {
+                let c = Double(k) * e - oy
+                rectangle(box.west - e, c - b, box.east + e, c + b)
+            }
         }
         return g.build()
     }

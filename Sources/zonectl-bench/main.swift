@@ -205,12 +205,17 @@ case "client"?:
         print(error)
         exit(2)
     }
+case "tiles"?:
+    do { try tilesBenchmark(Array(args.dropFirst())) } catch {
+        print(error)
+        exit(2)
+    }
 case "report"?:
     do { try reportBenchmark(Array(args.dropFirst())) } catch {
         print(error)
         exit(2)
     }
 default:
-    print("usage: zonectl-bench read|geometry|geojson|lookup|points|client|report [OPTIONS] PATH...")
+    print("usage: zonectl-bench read|geometry|geojson|lookup|points|client|report|tiles [OPTIONS] PATH...")
     exit(64)
 }
