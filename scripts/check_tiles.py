@@ -37,6 +37,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -44,6 +45,7 @@ from collections import defaultdict
 import mapbox_vector_tile
 import numpy
 import shapely
+import shapely.errors
 from pmtiles.reader import MmapSource, Reader, all_tiles
 from shapely.geometry import shape
 
@@ -97,6 +99,14 @@ def init_worker(zones, max_zoom, zones_layer, point_layers):
     STATE.update(trees=trees, max_zoom=max_zoom, zones_layer=zones_layer, point_layers=point_layers)
 
 
+def robust(op, *geometries):
+    """A GEOS overlay, retried on a fine grid over repaired inputs where GEOS gives up on it."""
+    try:
+        return op(*geometries)
+    except shapely.errors.GEOSException:
+        return op(*(shapely.make_valid(g) for g in geometries), grid_size=1e-3)
+
+
 def ring_sign(ring):
     a = 0
     for (x0, y0), (x1, y1) in zip(ring, ring[1:]):
@@ -122,7 +132,6 @@ def check_content(task):
         out["layers"][name] = extent
         if layer.get("version") != 2:
             out["failures"].append(f"{where}: layer {name} is version {layer.get('version')}, not 2")
-        box = shapely.box(0, 0, extent, extent)
         count = 0
         for i, feature in enumerate(layer["features"]):
             geometry, props = feature["geometry"], feature["properties"]
@@ -150,8 +159,8 @@ def check_content(task):
             if None in key:
                 out["failures"].append(f"{label}: zones feature without city and style")
                 continue
-            inside = shapely.intersection(g, box) if g.intersects(box) else None
-            if inside is None or inside.area <= 0:
+            inside = shapely.clip_by_rect(g, 0, 0, extent, extent)
+            if inside.area <= 0:
                 continue
             keys.add(key)
             pieces[key].append((inside, extent))
@@ -164,7 +173,7 @@ def check_content(task):
             continue
         for key, parts in pieces.items():
             scale = UNIT / parts[0][1]
-            a = shapely.union_all([p for p, _ in parts]) if len(parts) > 1 else parts[0][0]
+            a = robust(shapely.union_all, [p for p, _ in parts]) if len(parts) > 1 else parts[0][0]
             a = shapely.transform(a, lambda c, s=scale, o=(x * UNIT, y * UNIT): c * s + o)
             both = 0.0
             tree = STATE["trees"].get(key)
@@ -172,7 +181,7 @@ def check_content(task):
                 x0, y0 = x * UNIT, y * UNIT
                 for j in tree[0].query(shapely.box(x0, y0, x0 + UNIT, y0 + UNIT)):
                     part = shapely.clip_by_rect(tree[1][j], x0, y0, x0 + UNIT, y0 + UNIT)
-                    both += shapely.intersection(a, part).area
+                    both += robust(shapely.intersection, a, part).area
             area = out["areas"].setdefault("%s\t%s" % key, [0.0, 0.0])
             area[0] += a.area
             area[1] += both
@@ -243,6 +252,9 @@ def check_header(header, reader, path, args, manifest, findings):
 
 def main(argv=None):
     started = time.time()
+    # Swift's Process starts children with most signals blocked; the pool's workers would
+    # inherit that and ignore the SIGTERM that ends them.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     args = parse_args(sys.argv[1:] if argv is None else argv)
     findings = Findings()
     try:
@@ -293,6 +305,8 @@ def main(argv=None):
             for key, (a, both) in result["areas"].items():
                 areas[key][0] += a
                 areas[key][1] += both
+        pool.close()
+        pool.join()
 
     for name in sorted(set(layers_seen) - listed):
         findings.add(f"metadata: layer {name} is in the tiles but not in vector_layers")
