@@ -109,6 +109,8 @@ def main():
 
     def peer_check(f):
         c = f["check_peer"]
+        if c is None:
+            return "not run (the sample only)"
         zooms = sorted({int(m.group(1)) for line in c["failure_lines"] for m in [re.match(r"zoom (\d+): zone .* missing$", line)] if m})
         missing = f"zones missing at z{zooms[0]}-{zooms[-1]} (first {len(c['failure_lines'])} findings)" if zooms else "no zone missing"
         return f"{c['failures']} findings: {missing}; worst area {c['area']['worst']['ratio']:.2%}"
