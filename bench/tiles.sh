@@ -115,6 +115,7 @@ run_set() {
         archive="$("$PY" -c 'import json, os, sys
 entry = json.load(open(os.path.join(sys.argv[1], "manifest.json"))).get("tiles") or {}
 print(os.path.join(sys.argv[1], entry["key"]) if entry.get("key") else "")' "$build")"
+        [ -n "$archive" ] || say "$name: the build's manifest lists no tiles archive"
     else
         say "$name: zonectl does not build tiles yet: $(grep -m1 "unknown key" "$dir/validate-tiles.log")"
     fi
@@ -147,10 +148,10 @@ for layer in m.get("points") or []:
 # render DIR BUILD ARCHIVE: the GeoJSON style (served from BUILD on 127.0.0.1) against the
 # tiles style (zonectl's archive, else tippecanoe's through the derived style).
 render() {
-    local dir="$1" build="$2" archive="$3" server port style_args=()
+    local dir="$1" build="$2" archive="$3" port style_args=()
     rm -f "$dir/port"
     "$PY" Tests/zonectlTests/Scripts/serve_store.py "$build" "$dir/port" > "$dir/server.log" 2>&1 &
-    server=$!
+    SERVER=$!
     for _ in $(seq 100); do [ -s "$dir/port" ] && break; sleep 0.1; done
     port="$(cat "$dir/port")"
     "$ZONECTL" style --config "$dir/plain.yml" --from "$build" --base-url "http://127.0.0.1:$port/" \
@@ -162,9 +163,12 @@ render() {
     fi
     [ -n "$archive" ] || archive="$dir/tippecanoe.pmtiles"
     "$PY" bench/tiles_render.py "$dir/style.json" "$archive" "$build" "$dir/render" "${style_args[@]}" \
-        > "$dir/render.json" 2> "$dir/render.log" || { kill "$server"; tail -5 "$dir/render.log" >&2; die "render failed"; }
-    kill "$server" 2>/dev/null || true
+        > "$dir/render.json" 2> "$dir/render.log" || { tail -5 "$dir/render.log" >&2; die "render failed"; }
+    kill "$SERVER" 2>/dev/null || true
+    SERVER=""
 }
+SERVER=""
+trap '[ -z "$SERVER" ] || kill "$SERVER" 2>/dev/null || true' EXIT
 
 for set in $SETS; do
     case "$set" in
