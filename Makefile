@@ -21,6 +21,8 @@
 #   make bench-gaps   build time with gaps off, the default report and close_m 3 (PASS: close <= 1.15x)
 #   make bench-units  the corpus as 4 units over 100 cities (group_by [style]) against 100 cities (PASS: CPU <= 1.5x)
 #   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
+#   make bench-tiles  zonectl's PMTiles archive against tippecanoe (cubao-tippecanoe) on the sample and the
+#                     corpus: times, sizes, check_tiles.py, bytes a phone view fetches, a MapLibre render
 #   make bench-client ZoneClient on the benchmark store over loopback HTTP: sync, polls, index memory,
 #                     lookups/s; one table (knobs in bench/client.sh, e.g. make bench-client POINTS=200000)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
@@ -43,7 +45,7 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test test-fast fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-gaps bench-units style-images gap-pictures clean
+.PHONY: help deps-run deps-test build release run lint format test test-fast fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-tiles bench-gaps bench-units style-images gap-pictures clean
 
 help:
 	@sed -n '3,/^#$$/p' Makefile | sed '$$d; s/^# \{0,1\}//'
@@ -167,6 +169,10 @@ bench-lookup:
 # ZoneClient as an app uses it (issue #38): bench/client.sh, built with SWIFT_RELEASE.
 bench-client:
 	SWIFT_RELEASE='$(SWIFT_RELEASE)' bench/client.sh
+
+# Vector tiles against tippecanoe (bench/tiles.sh; tippecanoe from bench/requirements.txt).
+bench-tiles: deps-test
+	bench/tiles.sh
 
 clean:
 	rm -rf .build .build-fuzz
