@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneGeometry
 
 /// One feature of a city artifact: a zone group (e.g. the city's parking zones).

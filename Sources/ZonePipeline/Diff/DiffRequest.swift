@@ -1,3 +1,4 @@
+import ZoneFormats
 /// `zonectl diff` as a library call: the working zones built in memory (nothing written; the
 /// build cache may be used) and compared with what a store serves, read as a client reads it.
 public struct DiffRequest: Sendable {
@@ -30,6 +31,9 @@ public struct DiffRequest: Sendable {
     public func run(progress: (String) -> Void = { _ in }) throws -> Outcome {
         let before = try ZoneSnapshot.published(target)
         let notes = before.manifest == nil ? ["\(target.name) has no manifest.json; every city is new"] : []
+        // The diff compares zones and points; the tile archive is made from them, so it is not built.
+        var build = build
+        build.configFile.config.tiles = nil
         let outcome = try build.run(previousVersion: before.version, recordRevision: false, progress: progress)
         guard let built = outcome.output else {
             return Outcome(diagnostics: outcome.diagnostics, diff: nil, notes: notes, pictures: [])

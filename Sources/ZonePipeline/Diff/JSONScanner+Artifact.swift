@@ -1,3 +1,4 @@
+import ZoneFormats
 extension JSONScanner {
     /// One JSON document, the content of the artifact at `key` (named in the error).
     static func artifact(_ raw: [UInt8], key: String) throws(DiffError) -> JSONValue {

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZonePoints
 
 /// Reading a published point index back, for `zonectl diff` (``PointDiffer``).

@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneClientCore
 
 /// `zonectl lookup` as a library call: the city and zone style covering positions, answered by

@@ -66,7 +66,9 @@ public struct PublishPlan: Sendable {
             let bytes = try readChecked(artifact.key, checks[artifact.key], dist: dist)
             uploads.append(ObjectUpload(key: artifact.key, bytes: bytes, metadata: artifact.metadata))
         }
-        let upToDate = remote.map { $0.styles == read.styles && $0.cities == read.cities && $0.points == read.points }
+        let upToDate = remote.map {
+            $0.styles == read.styles && $0.cities == read.cities && $0.points == read.points && $0.tiles == read.tiles
+        }
         return PublishPlan(
             local: local, remote: remote, remoteTag: current?.etag, uploads: uploads, upToDate: upToDate ?? false)
     }
@@ -104,7 +106,7 @@ extension Manifest {
     }
 
     /// The style table, every city artifact (each followed by its brotli artifact when it has
-    /// one) and every point file, with the headers they are served with.
+    /// one), every point file and the tile archive, with the headers they are served with.
     public var artifacts: [Artifact] {
         let immutable = "public, max-age=31536000, immutable"
         let style = Artifact(
@@ -130,7 +132,13 @@ extension Manifest {
         let gzipped = zip([style] + cityArtifacts, [styles.brotli] + cities.map(\.brotli)).flatMap { gzip, brotli in
             [gzip] + (brotli.map { [gzip.brotli($0)] } ?? [])
         }
-        return gzipped + pointArtifacts
+        let archive = tiles.map {
+            Artifact(
+                key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.encodedBytes,
+                metadata: ObjectMetadata(
+                    contentType: Manifest.TilesEntry.contentType, contentEncoding: nil, cacheControl: immutable))
+        }
+        return gzipped + pointArtifacts + (archive.map { [$0] } ?? [])
     }
 }
 

@@ -35,10 +35,11 @@ public struct Verifier: Sendable {
                 if m.contentType != contentType {
                     problems.append("\(key): Content-Type \(m.contentType), expected \(contentType)")
                 }
-                if m.contentEncoding != expected.encoding.rawValue {
+                // An object stored as it is (the tile archive) is served without a Content-Encoding.
+                let encoding = expected.encoding == .identity ? nil : expected.encoding.rawValue
+                if m.contentEncoding != encoding {
                     problems.append(
-                        "\(key): Content-Encoding \(m.contentEncoding ?? "none"), expected \(expected.encoding.rawValue)"
-                    )
+                        "\(key): Content-Encoding \(m.contentEncoding ?? "none"), expected \(encoding ?? "none")")
                 }
             }
         }
@@ -59,8 +60,9 @@ public struct Verifier: Sendable {
     }
 
     /// The Content-Type an object is published with: JSON for the style table and a point index,
-    /// GeoJSON for city artifacts, band files and metatiles.
+    /// GeoJSON for city artifacts, band files and metatiles, PMTiles for the tile archive.
     static func contentType(_ key: String, isStyleTable: Bool) -> String {
+        if key.hasSuffix(".pmtiles") { return Manifest.TilesEntry.contentType }
         var name = Substring(key)
         for suffix in [".gz", ".br"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
         let json = isStyleTable || (name.hasSuffix(".json") && !name.hasSuffix(".geojson"))

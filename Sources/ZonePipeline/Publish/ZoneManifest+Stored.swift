@@ -1,3 +1,4 @@
+import ZoneFormats
 import ZoneClientCore
 
 /// A store's manifests as every reader of a store reads them: ZoneClientCore's model.
@@ -14,7 +15,7 @@ extension ZoneManifest {
     /// Every stored object the manifest names with the artifact it holds: the style table, each
     /// city (its own object, then its brotli one), then each point layer's objects in the order
     /// the pipeline writes them (per city the band file, the metatiles, the index; then any
-    /// other artifact-shaped member of the entry).
+    /// other artifact-shaped member of the entry), then the tile archive (stored as it is).
     var storedObjects: [(artifact: ZoneArtifact, object: ZoneObject)] {
         let points = (points ?? []).flatMap { layer in
             let files = layer.cities.flatMap { city in
@@ -23,7 +24,13 @@ extension ZoneManifest {
             let listed = Set(files.map(\.key))
             return files + layer.objects.filter { !listed.contains($0.key) }
         }
-        return ([styles] + cities.map(\.artifact) + points).flatMap { artifact in
+        let archive = tiles.map {
+            [
+                ZoneArtifact(
+                    key: $0.key, sha256: $0.sha256, bytes: $0.bytes, encodedBytes: $0.bytes, contentEncoding: .identity)
+            ]
+        }
+        return ([styles] + cities.map(\.artifact) + points + (archive ?? [])).flatMap { artifact in
             artifact.storedObjects.map { (artifact, $0) }
         }
     }

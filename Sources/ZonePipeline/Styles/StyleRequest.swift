@@ -1,3 +1,4 @@
+import ZoneFormats
 import Foundation
 import URLRedaction
 import ZoneClientCore
@@ -13,13 +14,16 @@ public struct StyleRequest: Sendable {
     /// Where the sources point: the http(s) base URL, else `file://` URLs into ``directory``.
     public var sources: MapLibreSources
     public var glyphs: String?
+    /// Draw the manifest's vector-tile archive (one `pmtiles://` source) instead of the GeoJSON.
+    public var tiles: Bool
     /// pipeline.yml as read: its priority serves a manifest without one.
     public var configFile: ConfigFile
 
     /// Checks `baseURL` and `glyphs` (no credentials in a published style) before anything is read.
-    public init(directory: String, shownAs name: String, baseURL: String?, glyphs: String?, configFile: ConfigFile)
-        throws
-    {
+    public init(
+        directory: String, shownAs name: String, baseURL: String?, glyphs: String?, tiles: Bool = false,
+        configFile: ConfigFile
+    ) throws {
         let base = try baseURL.map {
             try MapLibreSources.checkedBaseURL($0, shownAs: "--base-url \(redactingURLCredentials($0))")
         }
@@ -35,6 +39,7 @@ public struct StyleRequest: Sendable {
         self.name = name
         self.sources = base ?? .cache(URL(fileURLWithPath: directory, isDirectory: true))
         self.glyphs = glyphs
+        self.tiles = tiles
         self.configFile = configFile
     }
 
@@ -53,10 +58,11 @@ public struct StyleRequest: Sendable {
         let builder: MapLibreStyleBuilder
         do {
             builder = try MapLibreStyleBuilder(
-                manifest: manifest, styles: styles, sources: sources, priority: configuredPriority, glyphs: glyphs)
+                manifest: manifest, styles: styles, sources: sources, priority: configuredPriority, glyphs: glyphs,
+                tiles: tiles)
         } catch {
             // Without a base URL, the directory must be a client cache.
-            guard case .cache = sources, case .mapLibreStyle(let reason) = error else { throw error }
+            guard !tiles, case .cache = sources, case .mapLibreStyle(let reason) = error else { throw error }
             throw StyleError(message: reason + " (--base-url URL)")
         }
         var messages: [String] = []

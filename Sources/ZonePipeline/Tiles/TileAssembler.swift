@@ -1,3 +1,4 @@
+import ZoneFormats
 internal import VectorTiles
 import ZoneSupport
 

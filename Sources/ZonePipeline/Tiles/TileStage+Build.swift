@@ -1,3 +1,4 @@
+import ZoneFormats
 import Foundation
 
 extension TileStage {

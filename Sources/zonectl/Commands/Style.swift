@@ -50,6 +50,13 @@ extension Zonectl {
                 """)
         var out: String?
 
+        @Flag(
+            help: """
+                Draw the manifest's vector-tile archive (pipeline.yml's tiles) instead of the GeoJSON: one \
+                pmtiles:// vector source on it, the same layers, colours and order.
+                """)
+        var tiles = false
+
         @Flag(help: "Replace --out even if it is not a style zonectl wrote.")
         var force = false
 
@@ -58,7 +65,8 @@ extension Zonectl {
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let directory = try localDirectory(from, option: "--from")
             let request = try StyleRequest(
-                directory: directory, shownAs: from, baseURL: baseURL, glyphs: glyphs, configFile: configFile)
+                directory: directory, shownAs: from, baseURL: baseURL, glyphs: glyphs, tiles: tiles,
+                configFile: configFile)
             let file = try out.map {
                 try OwnedFile.check(
                     $0, what: "MapLibre style", force: force,

@@ -1,3 +1,5 @@
+import ZoneFormats
+import ZonePoints
 import Foundation
 import Testing
 
@@ -72,5 +74,31 @@ import Testing
         #expect(moved.key != shallower.key && moved.inputs != shallower.inputs)
         #expect(!FileManager.default.fileExists(atPath: dist + "/" + shallower.key))
         #expect(FileManager.default.fileExists(atPath: dist + "/" + moved.key))
+    }
+
+    /// The archive is published like every artifact (PMTiles' Content-Type, no Content-Encoding),
+    /// verified, and removed by retention when no kept version names it.
+    @Test func theArchiveIsPublishedVerifiedAndRetired() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = LocalStore(root: root.appendingPathComponent("store").path)
+        var config = try config()
+        config.points = []
+        let first = try #require(try build(config).manifest.tiles)
+        let publisher = Publisher(store: store, keepVersions: 1, manifestMaxAge: 60)
+        _ = try publisher.publish(try PublishPlan.make(dist: dist, store: store))
+        let stored = try #require(try store.get(first.key))
+        #expect(sha256Hex(stored.bytes) == first.sha256)
+        let verified = try Verifier(store: store).verify()
+        #expect(verified.problems.isEmpty, "\(verified.problems)")
+        #expect(try PublishPlan.make(dist: dist, store: store).upToDate)
+        // Another archive: the first is removed with the version that named it (keep 1).
+        config.tiles?.maxZoom = 10
+        let second = try #require(try build(config).manifest.tiles)
+        _ = try publisher.publish(try PublishPlan.make(dist: dist, store: store))
+        #expect(try store.get(second.key) != nil)
+        #expect(try store.get(first.key) == nil)
+        // A damaged archive is found by verify.
+        try Data("not an archive".utf8).write(to: URL(fileURLWithPath: store.root + "/" + second.key))
+        #expect(try !Verifier(store: store).verify().problems.isEmpty)
     }
 }
