@@ -100,7 +100,8 @@ let clientTargets: [Target] = [
             .target(
                 name: "ZonePipeline",
                 dependencies: [
-                    "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneTiles", "VectorTiles", "ZoneSupport", "CLibdeflate",
+                    "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneTiles", "VectorTiles", "ZoneSupport",
+                    "CLibdeflate",
                     "CivilTime", "URLRedaction", "DecodingMessage", "Mercator", "CSSColours", "ZoneClientCore",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
@@ -137,7 +138,8 @@ let clientTargets: [Target] = [
             .executableTarget(
                 name: "zonectl-bench",
                 dependencies: [
-                    "ZonePipeline", "ZoneFormats", "ZonePoints", "ZoneGeometry", "ZoneTiles", "ZoneSupport", "ZoneClient",
+                    "ZonePipeline", "ZoneFormats", "ZonePoints", "ZoneGeometry", "ZoneTiles", "ZoneSupport",
+                    "ZoneClient",
                 ],
                 path: "Sources/zonectl-bench"),
 
@@ -152,7 +154,8 @@ let clientTargets: [Target] = [
                 name: "ZonePipelineTests",
                 dependencies: [
                     "ZonePipeline", "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneSupport", "TestSupport", "CGEOS",
-                    "FuzzHarness", "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneTiles", "ZoneClientCore",
+                    "FuzzHarness", "CivilTime", "URLRedaction", "Mercator", "VectorTiles", "ZoneTiles",
+                    "ZoneClientCore",
                 ],
                 exclude: ["Scripts"], resources: [.copy("Fixtures")]),
             // Shared by the test targets: a process runner, and moto_server for a real S3 API.

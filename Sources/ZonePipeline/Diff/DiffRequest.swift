@@ -1,4 +1,5 @@
 import ZoneFormats
+
 /// `zonectl diff` as a library call: the working zones built in memory (nothing written; the
 /// build cache may be used) and compared with what a store serves, read as a client reads it.
 public struct DiffRequest: Sendable {

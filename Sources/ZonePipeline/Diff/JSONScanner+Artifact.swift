@@ -1,4 +1,5 @@
 import ZoneFormats
+
 extension JSONScanner {
     /// One JSON document, the content of the artifact at `key` (named in the error).
     static func artifact(_ raw: [UInt8], key: String) throws(DiffError) -> JSONValue {

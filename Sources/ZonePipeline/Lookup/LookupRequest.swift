@@ -1,5 +1,5 @@
-import ZoneFormats
 import ZoneClientCore
+import ZoneFormats
 
 /// `zonectl lookup` as a library call: the city and zone style covering positions, answered by
 /// ZoneClientCore's `ZoneLookup` over a store or client cache, one JSON object a line.

@@ -1,5 +1,5 @@
-import ZoneFormats
 import ZoneClientCore
+import ZoneFormats
 
 /// A store's manifests as every reader of a store reads them: ZoneClientCore's model.
 extension ZoneManifest {

@@ -1,7 +1,7 @@
-import ZoneFormats
 import Foundation
 import URLRedaction
 import ZoneClientCore
+import ZoneFormats
 
 /// `zonectl style` as a library call: the MapLibre style that draws a build output, store or
 /// client cache, read through ZoneClientCore and made by its `MapLibreStyleBuilder` (what an app

@@ -1,7 +1,7 @@
-import ZoneFormats
 import Foundation
 internal import Mercator
 internal import VectorTiles
+import ZoneFormats
 
 /// One point layer's published features, zoom by zoom, as the archive's layer of the same name:
 /// the clusters and points of each zoom's GeoJSON (band file and metatiles) one to one, with

@@ -1,5 +1,5 @@
-import ZoneFormats
 internal import VectorTiles
+import ZoneFormats
 import ZoneSupport
 
 /// Puts each tile's layers together and into the archive: a tile's bytes are its zone layer's

@@ -1,4 +1,5 @@
 import ZoneFormats
+
 /// The archive's metadata (PMTiles v3: a JSON object; `vector_layers` as TileJSON 3.0 has it):
 /// each layer's name, fields and zooms.
 struct TileMetadata {

@@ -1,5 +1,5 @@
-import ZoneFormats
 import Foundation
+import ZoneFormats
 
 extension TileStage {
     /// The archive of a build's artifacts (`files`, `cities`, `points`), or nil when the config

@@ -1,9 +1,9 @@
-import ZoneFormats
 import Foundation
 internal import VectorTiles
-internal import ZoneTiles
+import ZoneFormats
 import ZoneGeometry
 import ZoneSupport
+internal import ZoneTiles
 
 /// The build's last stage when pipeline.yml has `tiles`: one PMTiles archive of the artifacts
 /// just made, read back from their bytes, so the tiles show exactly what the GeoJSON artifacts

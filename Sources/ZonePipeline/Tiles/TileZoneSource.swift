@@ -1,7 +1,7 @@
-import ZoneFormats
 import Foundation
-internal import ZoneTiles
+import ZoneFormats
 import ZoneGeometry
+internal import ZoneTiles
 
 /// The `zones` layer's input: every city artifact's zones, read back from its GeoJSON, each with
 /// its `city` and `style`.

@@ -1,7 +1,7 @@
-import ZoneFormats
 import Foundation
 import Testing
 import ZoneClientCore
+import ZoneFormats
 
 @testable import ZonePipeline
 

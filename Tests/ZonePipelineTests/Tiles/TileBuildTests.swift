@@ -1,7 +1,7 @@
-import ZoneFormats
-import ZonePoints
 import Foundation
 import Testing
+import ZoneFormats
+import ZonePoints
 
 @testable import ZonePipeline
 

@@ -1,8 +1,8 @@
-import ZoneFormats
 import Foundation
 import TestSupport
 import Testing
 import VectorTiles
+import ZoneFormats
 
 @testable import ZonePipeline
 

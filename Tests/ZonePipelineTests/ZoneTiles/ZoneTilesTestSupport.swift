@@ -1,7 +1,7 @@
-import ZoneFormats
 import Foundation
 import Testing
 import VectorTiles
+import ZoneFormats
 import ZoneGeometry
 import ZoneTiles
 

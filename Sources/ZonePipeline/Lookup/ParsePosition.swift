@@ -1,4 +1,5 @@
 import ZoneFormats
+
 /// `lon,lat` (or `lon lat`) as two decimal numbers in range (no hex, `inf` or `nan`); the
 /// error says what is wrong, quoting at most 80 characters of `text`.
 func parsePosition(_ text: some StringProtocol) throws(LookupError) -> (Double, Double) {
