@@ -24,8 +24,9 @@ struct CitySettings: Encodable {
 
 extension PipelineConfig {
     /// Fields that cannot change a city's artifact: where zones are read from (a feature's
-    /// digest has its file and position), where output goes, publishing, and the file name.
-    static let notShapingArtifacts: Set<String> = ["zones", "output", "publish", "sourcePath"]
+    /// digest has its file and position), where output goes, publishing, the tile archive (made
+    /// from the artifacts), and the file name.
+    static let notShapingArtifacts: Set<String> = ["zones", "output", "publish", "tiles", "sourcePath"]
 
     /// This configuration with ``notShapingArtifacts`` reset to their defaults.
     var shapingArtifacts: PipelineConfig {
@@ -33,6 +34,7 @@ extension PipelineConfig {
         c.zones = PipelineConfig.default.zones
         c.output = PipelineConfig.default.output
         c.publish = PipelineConfig.default.publish
+        c.tiles = PipelineConfig.default.tiles
         c.sourcePath = PipelineConfig.default.sourcePath
         return c
     }

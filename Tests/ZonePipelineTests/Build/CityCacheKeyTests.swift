@@ -40,6 +40,7 @@ import ZonePoints
         "publish.maxAttempts": { $0.publish.maxAttempts = 1 },
         "publish.stallTimeoutS": { $0.publish.stallTimeoutS = 9 },
         "points": { $0.points = [PointLayerConfig(name: "cars")] },
+        "tiles": { $0.tiles = TilesConfig() },
         "sourcePath": { $0.sourcePath = "other.yml" },
     ]
 

@@ -67,6 +67,14 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         var found: Set<String> = []
         var section = ""
         for (index, line) in lines.enumerated() {
+            // An optional section shown commented out, as one flow mapping: `# tiles: {a: 1, b: 2}`.
+            if line.hasPrefix("# tiles: {"), let open = line.firstIndex(of: "{"), let close = line.lastIndex(of: "}") {
+                found.insert("tiles")
+                for pair in line[line.index(after: open)..<close].split(separator: ",") {
+                    found.insert("tiles." + pair.split(separator: ":")[0].trimmingCharacters(in: .whitespaces))
+                }
+                continue
+            }
             let indent = line.prefix { $0 == " " }.count
             let body = line.dropFirst(indent)
             guard !body.hasPrefix("#"), let colon = body.firstIndex(of: ":") else { continue }
@@ -83,7 +91,7 @@ struct BadConfig: CustomTestStringConvertible, Sendable {
         let sections: [(String, [String])] = [
             ("overlaps", OverlapPolicy.keys), ("simplify", SimplifyConfig.keys),
             ("antimeridian", AntimeridianConfig.keys), ("gaps", GapsConfig.keys), ("styles", StylesConfig.keys),
-            ("publish", PublishConfig.keys),
+            ("publish", PublishConfig.keys), ("tiles", TilesConfig.keys),
         ]
         var schema = Set(PipelineConfig.keys)
         for (name, keys) in sections + [("points.*", PointLayerConfig.keys)] {
