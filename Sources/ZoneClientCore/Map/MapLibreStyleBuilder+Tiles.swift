@@ -18,19 +18,7 @@ extension MapLibreStyleBuilder {
         }
         let source = Self.tilesSourceID
         var layers: [MapLibreStyle.Layer] = []
-        let order = ZoneLayer.drawOrder(
-            manifest.cities.flatMap(\.styles), priority: manifest.priority ?? priority ?? [])
-        for name in order {
-            guard let style = styles[name] else {
-                throw .mapLibreStyle("style \(jsonQuoted(name)) is used by a city but not in \(manifest.styles.key)")
-            }
-            let filter: [MapLibreStyle.FilterTerm] = [
-                .string("=="), .expression([.string("get"), .string("style")]), .string(name),
-            ]
-            let paints: [(MapLibreStyle.Layer.Kind, MapLibreStyle.Paint)] = [
-                (.fill, .fill(color: style.fill.css, opacity: style.fillOpacity)),
-                (.line, .line(color: style.stroke.css, width: style.strokeWidth, opacity: style.strokeOpacity)),
-            ]
+        for (name, filter, paints) in try zonePaints() {
             for (kind, paint) in paints {
                 layers.append(
                     .init(

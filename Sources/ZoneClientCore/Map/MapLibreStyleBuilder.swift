@@ -63,19 +63,7 @@ public struct MapLibreStyleBuilder: Sendable {
             sourceIDs.append(id)
         }
         var layers: [MapLibreStyle.Layer] = []
-        let order = ZoneLayer.drawOrder(
-            manifest.cities.flatMap(\.styles), priority: manifest.priority ?? priority ?? [])
-        for name in order {
-            guard let style = styles[name] else {
-                throw .mapLibreStyle("style \(jsonQuoted(name)) is used by a city but not in \(manifest.styles.key)")
-            }
-            let filter: [MapLibreStyle.FilterTerm] = [
-                .string("=="), .expression([.string("get"), .string("style")]), .string(name),
-            ]
-            let paints: [(MapLibreStyle.Layer.Kind, MapLibreStyle.Paint)] = [
-                (.fill, .fill(color: style.fill.css, opacity: style.fillOpacity)),
-                (.line, .line(color: style.stroke.css, width: style.strokeWidth, opacity: style.strokeOpacity)),
-            ]
+        for (name, filter, paints) in try zonePaints() {
             for (city, source) in zip(manifest.cities, sourceIDs) where city.styles.contains(name) {
                 let metadata = ["zonectl:city": city.id, "zonectl:style": name]
                 for (kind, paint) in paints {
@@ -96,6 +84,27 @@ public struct MapLibreStyleBuilder: Sendable {
             metadata: ["zonectl:manifest": prefix + "manifest.json", "zonectl:version": manifest.version],
             glyphs: pointLayers.contains { $0.type == .symbol } ? glyphs : nil,
             sources: sourceData, layers: layers + pointLayers)
+    }
+
+    /// Per zone style, in draw order (lowest priority first): its name, the filter on the
+    /// features' `style`, and its fill and line paints from the style table.
+    func zonePaints() throws(ZoneClientError) -> [(
+        name: String, filter: [MapLibreStyle.FilterTerm], paints: [(MapLibreStyle.Layer.Kind, MapLibreStyle.Paint)]
+    )] {
+        let order = ZoneLayer.drawOrder(
+            manifest.cities.flatMap(\.styles), priority: manifest.priority ?? priority ?? [])
+        return try order.map { (name) throws(ZoneClientError) in
+            guard let style = styles[name] else {
+                throw .mapLibreStyle("style \(jsonQuoted(name)) is used by a city but not in \(manifest.styles.key)")
+            }
+            return (
+                name, [.string("=="), .expression([.string("get"), .string("style")]), .string(name)],
+                [
+                    (.fill, .fill(color: style.fill.css, opacity: style.fillOpacity)),
+                    (.line, .line(color: style.stroke.css, width: style.strokeWidth, opacity: style.strokeOpacity)),
+                ]
+            )
+        }
     }
 
     /// A city's source id: its artifact folder (`zones/<folder>/<sha256>.geojson…`), unique
