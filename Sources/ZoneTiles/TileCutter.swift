@@ -13,7 +13,7 @@ struct TileBlock {
 }
 
 /// Cuts a city's zones (``CityZoom``, on the grid) into tiles by halving the tile range, the
-/// longer side first, each half clipped to its tiles plus the buffer (`GEOSClipByRect`): every
+/// longer side first, each half clipped to its tiles plus the buffer (the GEOS overlay): every
 /// level passes each vertex once, and a half that one zone covers whole is not cut further.
 ///
 /// Neighbouring tiles agree: both clip the same grid geometry, and their common edge lies

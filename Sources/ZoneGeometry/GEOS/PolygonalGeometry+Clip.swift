@@ -1,17 +1,21 @@
 internal import CGEOS
 
 extension PolygonalGeometry {
-    /// The part of the geometry inside the rectangle [xmin, xmax] × [ymin, ymax]
-    /// (`GEOSClipByRect_r`: one pass, exact along the rectangle's sides, so two clips of the same
-    /// geometry by rectangles sharing a side agree on it; the clip of a valid polygon is valid).
-    /// Parts without area are left out.
+    /// The part of the geometry inside the rectangle [xmin, xmax] × [ymin, ymax], by the overlay
+    /// (`GEOSIntersection_r`). Not `GEOSClipByRect_r`: GEOS 3.11's rectangle clip can close a ring
+    /// around the wrong side of the rectangle when the geometry's border runs along one of its
+    /// sides, as grid geometry cut along tile lines does, and return nearly the whole rectangle.
+    /// Where the border crosses a side at a vertex (the tiler puts one there), the result's points
+    /// are the geometry's own, so two clips by rectangles sharing a side agree on it. Parts
+    /// without area are left out.
     package func clipped(xmin: Double, ymin: Double, xmax: Double, ymax: Double, context: GEOSContext) throws
         -> PolygonalGeometry
     {
         let geometry = try makeGEOSGeometry(context: context)
-        // GEOSClipByRect_r: NULL on exception.
-        let clip = try geometry.owned(
-            GEOSClipByRect_r(context.handle, geometry.pointer, xmin, ymin, xmax, ymax), "GEOSClipByRect_r")
+        let rectangle = PolygonalGeometry(
+            coordinates: [xmin, ymin, xmax, ymin, xmax, ymax, xmin, ymax, xmin, ymin], ringEnds: [5],
+            polygonEnds: [1], isMulti: false)
+        let clip = try geometry.intersection(try rectangle.makeGEOSGeometry(context: context))
         do {
             return try PolygonalGeometry(clip)
         } catch GEOSError.unsupportedGeometryType {

@@ -76,6 +76,28 @@ import ZonePoints
         #expect(FileManager.default.fileExists(atPath: dist + "/" + moved.key))
     }
 
+    /// Readers nobody here wrote (Scripts/check_tiles.py: PyPI pmtiles, mapbox-vector-tile,
+    /// shapely) on the sample's archive: every tile decodes, every polygon is valid with MVT
+    /// winding, every zone at every zoom, the tiles cover each zone within 0.5 % at max_zoom, and
+    /// the point layer's `point_count` sums to its points at every zoom.
+    @Test(.tags(.python)) func theArchivePassesTheIndependentChecks() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try build(try config())
+        let tiles = try #require(output.manifest.tiles)
+        let points = try #require(output.manifest.points?.first).cities.reduce(0) { $0 + $1.points }
+        let run = try runProcess(
+            PipelineTestPaths.python,
+            [
+                PipelineTestPaths.scripts.appendingPathComponent("check_tiles.py").path, dist + "/" + tiles.key,
+                "--geojson-dir", dist, "--points-total", "cars=\(points)",
+            ])
+        #expect(run.status == 0, "check_tiles.py: \(run.stderr)")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+        #expect(summary["ok"] as? Bool == true)
+        #expect(summary["zones"] as? Int == output.manifest.cities.reduce(0) { $0 + $1.styles.count })
+    }
+
     /// The archive is published like every artifact (PMTiles' Content-Type, no Content-Encoding),
     /// verified, and removed by retention when no kept version names it.
     @Test func theArchiveIsPublishedVerifiedAndRetired() throws {
