@@ -85,7 +85,7 @@ public struct LookupRequest {
 }
 
 /// `text` without leading and trailing spaces, tabs and carriage returns.
-private func trimmingSpaces(_ text: String) -> String {
+func trimmingSpaces(_ text: String) -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
     guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
     else { return "" }

@@ -19,6 +19,21 @@ extension StoreLocation {
         return (text, try StoreLocation(text, accepting: forms, option: named))
     }
 
+    /// The store of a command that compares with it: as ``target(_:config:option:accepting:)``
+    /// then ``open(_:named:)``, but a `text` directory that does not exist is a ``TargetError``.
+    public static func openExisting(_ text: String?, config: PipelineConfig, option: String = "--target") throws
+        -> any ObjectStore
+    {
+        let (name, location) = try target(text, config: config, option: option)
+        if text != nil, case .directory(let path) = location {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw TargetError(message: "\(name): no such directory")
+            }
+        }
+        return try location.open(config.publish, named: name)
+    }
+
     /// The store here: a directory as a ``LocalStore``, an S3 prefix as an ``S3ObjectStore`` with
     /// `publish`'s settings. One that cannot be opened (bad endpoint, no credentials) is a
     /// ``TargetError`` naming `text`, the location as the command was given it. Credentials,

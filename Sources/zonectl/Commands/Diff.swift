@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ZonePipeline
+import ZoneStores
 
 extension Zonectl {
     /// `zonectl diff`: build the working zones in memory and compare with what is published.
@@ -53,9 +54,8 @@ extension Zonectl {
                 try OwnedDirectory.check($0, for: .pictures, protecting: uncached.inputs + cache, force: force)
             }
             let request = try cached(uncached, build, also: svg.map { [.init($0, "the SVG directory")] } ?? [])
-            let outcome = try DiffRequest(
-                build: request, target: try targetStore(config: configFile.config), pictures: svg != nil
-            ).run(progress: progress)
+            let target = try StoreLocation.openExisting(try targetOption, config: configFile.config)
+            let outcome = try DiffRequest(build: request, target: target, pictures: svg != nil).run(progress: progress)
             for note in outcome.notes { printError("zonectl diff: note: \(note)") }
             let showsWarnings = global.verbose  // read once (see Build)
             for d in outcome.diagnostics where d.severity == .error || showsWarnings {
@@ -68,47 +68,18 @@ extension Zonectl {
                 try pictures.replaceContents(with: outcome.pictures)
                 printError("zonectl diff: wrote \(plural(outcome.pictures.count, "SVG file")) to \(pictures.path)/")
             }
-            try printReport(diff, config: configFile.config)
-            return exitCode && diff.hasChanges ? .failure : .success
-        }
-
-        /// The diff in the format asked for.
-        private func printReport(_ diff: ZoneDiff, config: PipelineConfig) throws {
-            switch output.format {
-            case .markdown: printText(DiffMarkdownReport(diff).render(), terminator: "")
-            case .json: print(String(decoding: try diff.jsonBytes(), as: UTF8.self), terminator: "")
-            default:
-                printText(DiffTextReport(diff).render())
-                for line in GapLines(gaps: [], closed: diff.closedGaps, config: config.gaps).lines(verbose: false) {
-                    printText(line)
-                }
+            if output.format == .json {
+                print(String(decoding: try diff.jsonBytes(), as: UTF8.self), terminator: "")
+            } else {
+                printText(
+                    diff.report(markdown: output.format == .markdown, gaps: configFile.config.gaps), terminator: "")
             }
+            return exitCode && diff.hasChanges ? .failure : .success
         }
 
         /// `--target` (formerly `--against`).
         private var targetOption: String? {
             get throws { try renamed(target, old: against, name: "--target", oldName: "--against") }
         }
-
-        /// The store to compare with: `--target`, else publish.target.
-        private func targetStore(config: PipelineConfig) throws -> ObjectStore {
-            let target = try targetOption
-            if let target,
-                case .directory(let path) = try storeLocation(target, accepting: [.directory, .s3], option: "--target")
-            {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
-                else {
-                    throw TargetError(message: "\(target): no such directory")
-                }
-            }
-            return try openStore(target, config: config, option: "--target")
-        }
     }
-}
-
-/// The working zones have errors: `diff` has nothing to compare (a runtime failure, exit 2).
-struct WorkingZonesDoNotBuild: Error, CustomStringConvertible {
-    var errors: Int
-    var description: String { "the working zones do not build: \(plural(errors, "error"))" }
 }

@@ -39,25 +39,11 @@ extension Zonectl {
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
             let request = try LookupRequest(
-                directory: try source.store.root, name: source.from, city: city, priority: explicitPriority,
-                config: configFile.config)
-            var out = OutputBuffer()
-            defer { out.flush() }  // the lines before an error are printed too
-            guard let input else {
-                out.append(try request.answer(position.joined(separator: ",")))
-                return .success
-            }
-            let bytes: [UInt8]? = input == "-" ? readStandardInput() : FileManagerShim.contents(input)
-            guard let bytes else { throw LookupError("\(input): cannot read") }
-            let badLines = try request.answer(
-                lines: bytes, named: input == "-" ? "stdin" : input, write: { out.append($0) },
-                report: { printError($0) })
+                directory: try source.store.root, name: source.from, city: city,
+                priority: priority.map(LookupRequest.priority), config: configFile.config)
+            let badLines = try request.printAnswers(
+                position: position.joined(separator: ","), input: input, report: { printError($0) })
             return badLines == 0 ? .success : ExitCode(2)
-        }
-
-        /// `--priority`, which wins over the store's published priority.
-        private var explicitPriority: [String]? {
-            priority.map { $0.split(separator: ",").map { String($0).trimmingSpaces } }
         }
     }
 }

@@ -83,6 +83,3 @@ extension Zonectl {
         }
     }
 }
-
-/// Versions' check of a cache reports its failure as a sync error.
-typealias SyncError = ZoneStores.SyncError

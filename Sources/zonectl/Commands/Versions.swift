@@ -1,6 +1,6 @@
 import ArgumentParser
-import ZoneClientCore
 import ZonePipeline
+import ZoneStores
 
 extension Zonectl {
     /// `zonectl versions`: the kept published versions of the target.
@@ -57,31 +57,12 @@ extension Zonectl {
         @OptionGroup var targetOptions: TargetOptions
 
         func run(_ configFile: ConfigFile) throws -> ExitCode {
-            let name: String
-            let result: (version: String, checked: Int, problems: [String])
-            if let cache = try cachePath {
-                (name, result) = (cache, try Verifier.verify(cache: cache))
-            } else {
-                let store = try openStore(targetOptions.target, config: configFile.config)
-                (name, result) = (store.name, try Verifier(store: store).verify())
-            }
+            let (name, result) = try Verifier.verify(target: targetOptions.target, config: configFile.config)
             for p in result.problems { printError("\(name): error: \(p)") }
             printText(
                 "version \(result.version): \(plural(result.checked, "object")) checked, \(plural(result.problems.count, "problem"))"
             )
             return result.problems.isEmpty ? .success : .failure
-        }
-
-        /// `--target` when it is a client cache (decoded files, which the client's reader checks).
-        private var cachePath: String? {
-            get throws {
-                guard let target = targetOptions.target,
-                    case .directory(let path) = try storeLocation(
-                        target, accepting: [.directory, .s3], option: "--target"),
-                    ZoneSync.isCache(path)
-                else { return nil }
-                return path
-            }
         }
     }
 }

@@ -43,7 +43,3 @@ struct TargetOptions: ParsableArguments {
         if let target { _ = try storeLocation(target, accepting: [.directory, .s3], option: "--target") }
     }
 }
-
-/// A target that cannot be opened: a runtime failure, exit 2 (the commands' files need not
-/// import ZoneStores to name it).
-typealias TargetError = ZoneStores.TargetError
