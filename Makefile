@@ -86,16 +86,13 @@ run: deps-run release
 # scripts/check-client-portability.sh checks what Linux can of ZoneClient on Apple platforms
 # (its closure from dump-package, platform imports, docs/CLIENT.md's compiled blocks); its
 # --self-test first shows that each check catches what it should. scripts/check-file-names.py: every
-# file in Sources/ is named after a type it declares or extends (or its main function); the folders
-# in FILE_NAME_EXCLUDES are being changed on other branches and are left out for now.
+# file in Sources/ is named after a type it declares or extends (or its main function).
 SWIFT_SOURCES := Package.swift Sources Tests Examples
-FILE_NAME_EXCLUDES := Sources/ZonePipeline/Diff Sources/ZonePipeline/Publish Sources/ZonePipeline/Styles \
-	Sources/zonectl Sources/ZoneClientCore
 lint:
 	swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
 	scripts/check-client-portability.sh --self-test
 	scripts/check-client-portability.sh
-	scripts/check-file-names.py $(addprefix --exclude ,$(FILE_NAME_EXCLUDES))
+	scripts/check-file-names.py
 
 format:
 	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)

@@ -57,7 +57,6 @@ let clientTargets: [Target] = [
         products: [
             .executable(name: "zonectl", targets: ["zonectl"]),
             .executable(name: "zonectl-http", targets: ["zonectl-http"]),
-            .executable(name: "zonectl-http", targets: ["zonectl-http"]),
             .library(name: "ZonePipeline", targets: ["ZonePipeline"]),
             .library(name: "S3Upload", targets: ["S3Upload"]),
             .library(name: "ZoneClient", targets: ["ZoneClient"]),
