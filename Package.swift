@@ -101,7 +101,7 @@ let clientTargets: [Target] = [
                 dependencies: [
                     "ZoneFormats", "ZoneGeometry", "ZonePoints", "ZoneTiles", "VectorTiles", "ZoneSupport",
                     "CLibdeflate",
-                    "CivilTime", "URLRedaction", "DecodingMessage", "Mercator", "CSSColours", "ZoneClientCore",
+                    "CivilTime", "URLRedaction", "Mercator", "CSSColours", "ZoneClientCore",
                     .product(name: "Yams", package: "Yams"),
                     .product(name: "Crypto", package: "swift-crypto"),
                 ]

@@ -12,12 +12,27 @@ extension Publisher {
     /// previous version), which is fine; other bytes belong to another publisher, so this one
     /// takes the next free version instead of overwriting them.
     func writeVersioned(_ manifest: inout Manifest) throws(PublishError) -> [UInt8] {
+        var version = manifest.version
+        let bytes = try writeVersioned(&version) { (v: String) throws(PublishError) -> [UInt8] in
+            var m = manifest
+            m.version = v
+            return try Self.encode(m)
+        }
+        manifest.version = version
+        return bytes
+    }
+
+    /// ``writeVersioned(_:)`` of the manifest `encode` writes for a version, from `version` on;
+    /// `version` ends as the one written.
+    func writeVersioned(
+        _ version: inout String, encode: (String) throws(PublishError) -> [UInt8]
+    ) throws(PublishError) -> [UInt8] {
         let immutable = ObjectMetadata(
             contentType: "application/json", contentEncoding: nil,
             cacheControl: "public, max-age=31536000, immutable")
         for _ in 0..<5 {
-            let bytes = try Self.encode(manifest)
-            let key = Self.versionedKey(manifest.version)
+            let bytes = try encode(version)
+            let key = Self.versionedKey(version)
             do {
                 if try store.put([ObjectUpload(key: key, bytes: bytes, metadata: immutable)], condition: .absent) == [
                     true
@@ -28,12 +43,10 @@ extension Publisher {
             } catch {
                 throw .store(error)
             }
-            manifest.version = Manifest.version(following: manifest.version)
+            version = Manifest.version(following: version)
         }
         throw .store(
-            .failed(
-                key: Self.versionedKey(manifest.version),
-                message: "five versions in a row were taken by other publishers"))
+            .failed(key: Self.versionedKey(version), message: "five versions in a row were taken by other publishers"))
     }
 
     /// Switches manifest.json to `bytes` only if it is still the one the plan read (`readTag`),

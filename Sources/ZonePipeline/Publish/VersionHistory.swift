@@ -43,31 +43,35 @@ public struct VersionHistory: Sendable {
     }
 
     /// Serves `version`'s artifacts again, as a new version (versions only grow, so clients
-    /// that compare them still see a change), switching manifest.json conditionally.
-    public func rollback(to version: String, now: Date = Date()) throws(PublishError) -> Manifest {
+    /// that compare them still see a change), switching manifest.json conditionally. The old
+    /// manifest is served again whole, only its `version` and `previous` rewritten
+    /// (``ZoneManifest/rewritten(_:version:previous:)``).
+    public func rollback(to version: String, now: Date = Date()) throws(PublishError) -> ZoneManifest {
+        let key = "manifests/\(version).json"
         let object: StoredObject?
-        do { object = try store.get("manifests/\(version).json") } catch { throw .store(error) }
+        do { object = try store.get(key) } catch { throw .store(error) }
         guard let object else { throw .unknownVersion(version, kept: try list()) }
-        let old = try Manifest.decodeStored(object.bytes) {
-            PublishError.remoteManifestUnreadable("manifests/\(version).json: \($0)")
-        }
-        for artifact in old.artifacts {
-            do {
-                guard try store.get(artifact.key) != nil else {
-                    throw PublishError.corruptArtifact(key: artifact.key, reason: "missing from the target")
-                }
-            } catch let e as PublishError { throw e } catch let e as StoreError { throw .store(e) } catch {
-                throw .store(.failed(key: artifact.key, message: "\(error)"))
+        let old = try ZoneManifest.stored(object.bytes) { PublishError.remoteManifestUnreadable("\(key): \($0)") }
+        for stored in old.storedObjects {
+            let found: StoredObject?
+            do { found = try store.get(stored.object.key) } catch { throw .store(error) }
+            guard found != nil else {
+                throw PublishError.corruptArtifact(key: stored.object.key, reason: "missing from the target")
             }
         }
         let current = try currentManifest()
-        var manifest = old
-        manifest.version = Manifest.version(at: now, after: current?.manifest.version)
-        manifest.previous = current?.manifest.version
-        let plan = PublishPlan(
-            local: manifest, remote: current?.manifest, remoteTag: current?.tag, uploads: [], upToDate: false)
-        _ = try Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60).publish(plan)
-        return manifest
+        let publisher = Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60)
+        store.removeLeftovers()
+        var newVersion = Manifest.version(at: now, after: current?.manifest.version)
+        let bytes = try publisher.writeVersioned(&newVersion) { (v: String) throws(PublishError) -> [UInt8] in
+            do {
+                return try ZoneManifest.rewritten(object.bytes, version: v, previous: current?.manifest.version)
+            } catch {
+                throw .remoteManifestUnreadable("\(key): \(error)")
+            }
+        }
+        try publisher.switchCurrent(to: bytes, version: newVersion, readTag: current?.tag)
+        return try ZoneManifest.stored(bytes) { PublishError.remoteManifestUnreadable($0) }
     }
 
     /// manifest.json, its tag, and its max-age.

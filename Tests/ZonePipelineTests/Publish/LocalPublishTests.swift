@@ -194,6 +194,16 @@ import ZoneFormats
         let rolled = try VersionHistory(store: w.store).rollback(to: first.version, now: Date().addingTimeInterval(20))
         #expect(rolled.version > second.version)
         #expect(rolled.previous == second.version)
+        // Served again whole: every member but version and previous as first published.
+        func members(_ key: String) throws -> NSDictionary {
+            let bytes = try #require(try w.store.get(key)).bytes
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            object["version"] = nil
+            object["previous"] = nil
+            return object as NSDictionary
+        }
+        #expect(try members("manifest.json") == members("manifests/\(first.version).json"))
+        #expect(try members("manifest.json") != members("manifests/\(second.version).json"))
         #expect(try w.served()?.cities == firstBuild.cities)
         #expect(try Verifier(store: w.store).verify().problems.isEmpty)
     }
