@@ -52,21 +52,28 @@ struct CityZoom {
     /// simplified together by `tolerance` grid units, then snapped again with the lines every
     /// tile clip will cut along (each tile edge ± `buffer`, as one more group of strips whose
     /// result is not kept): the snap rounding puts a grid vertex wherever a zone's border crosses
-    /// one, so a clip adds no point off the grid, and two neighbouring tiles hold the same
-    /// segments inside their buffers.
+    /// one, so a clip adds no point off the grid (``GridRectangleClip``), and two neighbouring
+    /// tiles hold the same segments inside their buffers.
+    ///
+    /// `halvedGrid`: the zones are a zoom's snapped zones ``halved()``, snap-rounded output on a
+    /// grid of half a unit, valid and sharing their borders, so the first snap is left out and
+    /// the simplification knows their grid.
     ///
     /// ``SharedArcSimplify`` measures in a local frame of longitude and latitude; around an
     /// origin at latitude 0 that frame is the identity scaled by metres per degree, so grid
     /// units pass through as "degrees" (the city's coordinates are centred on 0) and the
     /// tolerance as that many metres per unit.
-    func snapped(tolerance: Double, extent: Int, buffer: Int, context: GEOSContext) throws -> CityZoom {
-        var zones = try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
+    func snapped(
+        tolerance: Double, extent: Int, buffer: Int, halvedGrid: Bool = false, context: GEOSContext
+    ) throws -> CityZoom {
+        var zones =
+            halvedGrid ? self.zones : try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
         if tolerance > 0 && zones.contains(where: { !$0.isEmpty }) {
             let metresPerUnit = LocalFrame.radius * Double.pi / 180
             let simplify = SharedArcSimplify(
                 context: context,
                 settings: SimplifyConfig(toleranceM: tolerance * metresPerUnit, method: .douglasPeucker, minAreaM2: 0),
-                clearance: 1, snapGrid: 1)
+                clearance: 1, snapGrid: halvedGrid ? 0.5 : 1)
             zones = try simplify(zones).groups
         }
         var out = self

@@ -13,13 +13,14 @@ struct TileBlock {
 }
 
 /// Cuts a city's zones (``CityZoom``, on the grid) into tiles by halving the tile range, the
-/// longer side first, each half clipped to its tiles plus the buffer (the GEOS overlay): every
-/// level passes each vertex once, and a half that one zone covers whole is not cut further.
+/// longer side first, each half clipped to its tiles plus the buffer: every level passes each
+/// vertex once, and a half that one zone covers whole is not cut further. The clip is exact
+/// (``GridRectangleClip``: the zones are noded at every tile line ± buffer); a geometry it
+/// refuses goes through the GEOS overlay instead.
 ///
 /// Neighbouring tiles agree: both clip the same grid geometry, and their common edge lies
-/// inside both buffers, where the clip adds nothing. A clip point lands off the grid only on a
-/// buffer's outer edge; it is rounded there, and if that makes the tile's rings invalid, the
-/// tile's zones are snapped again together (``CityOverlay`` on the tile's grid).
+/// inside both buffers, where the clip adds nothing. Should a tile's rings still be invalid,
+/// the tile's zones are snapped again together (``CityOverlay`` on the tile's grid).
 struct TileCutter {
     let zoom: Int
     let extent: Int
@@ -70,8 +71,11 @@ struct TileCutter {
                 continue
             }
             if box.east <= r.xmin || box.west >= r.xmax || box.north <= r.ymin || box.south >= r.ymax { continue }
-            let clipped = try piece.geometry.clipped(
-                xmin: r.xmin, ymin: r.ymin, xmax: r.xmax, ymax: r.ymax, context: context)
+            let exact = GridRectangleClip(
+                xmin: Int64(r.xmin), ymin: Int64(r.ymin), xmax: Int64(r.xmax), ymax: Int64(r.ymax))
+            let clipped =
+                try exact(piece.geometry)
+                ?? piece.geometry.clipped(xmin: r.xmin, ymin: r.ymin, xmax: r.xmax, ymax: r.ymax, context: context)
             if !clipped.isEmpty { out.append((piece.zone, clipped)) }
         }
         return out

@@ -7,8 +7,9 @@ import ZoneSupport
 /// zoom from `maxZoom` down to `minZoom` (docs/ARCHITECTURE.md, "Tiles"):
 ///
 /// 1. per city, its zones on the zoom's integer world grid, snapped together and simplified
-///    together by `tolerance` units (``CityZoom``); each zoom starts from the one above, halved,
-///    so a zoom costs what is left of the city at it;
+///    together by `tolerance` units (``CityZoom``); each zoom starts from the one above, halved
+///    (valid on a half-unit grid, so it is simplified before its one snap), so a zoom costs what
+///    is left of the city at it;
 /// 2. per city, the grid geometry cut into tiles plus `buffer` (``TileCutter``);
 /// 3. the cities' pieces of each tile in one layer, encoded; a tile that one zone covers whole
 ///    is encoded once per zone.
@@ -64,7 +65,8 @@ package struct ZoneTiler: Sendable {
                         ? CityZoom.projected(members.map { zones[$0].geometry }, zoom: zoom, extent: extent)
                         : previous[c].halved()
                     let city = try start.snapped(
-                        tolerance: tolerance, extent: extent, buffer: buffer, context: context)
+                        tolerance: tolerance, extent: extent, buffer: buffer, halvedGrid: zoom < maxZoom,
+                        context: context)
                     let world = Double(extent) * Double(1 << zoom)
                     let drawn = city.drawn(
                         anchors: members.map {

@@ -1,0 +1,295 @@
+import ZoneGeometry
+
+/// Clips valid polygons with integer coordinates to an axis-aligned rectangle whose sides lie
+/// on lines the polygons are noded at (``CityZoom/snapped(tolerance:extent:buffer:context:)``
+/// puts a vertex wherever a border crosses a tile line ± buffer). Then every segment lies wholly
+/// inside the closed rectangle or wholly outside its interior, and the clip is exact and
+/// linear: the runs of a ring's inside segments (chains) are joined by walking the rectangle's
+/// border counter-clockwise from where one leaves to where the next enters (Weiler–Atherton on
+/// a convex window), rings that stay inside are kept whole, and a polygon whose border misses
+/// the rectangle keeps it whole or not by whether it holds the rectangle's centre.
+///
+/// A geometry that breaks the condition (a segment crossing a side off a vertex) gives nil, and
+/// the caller clips it another way.
+struct GridRectangleClip {
+    let xmin: Int64
+    let ymin: Int64
+    let xmax: Int64
+    let ymax: Int64
+
+    struct Point: Hashable {
+        var x: Int64
+        var y: Int64
+    }
+
+    /// `g` ∩ the rectangle, or nil when `g` is not noded at the rectangle's sides.
+    func callAsFunction(_ g: PolygonalGeometry) -> PolygonalGeometry? {
+        // Integers small enough that products of doubled coordinates stay exact.
+        guard g.coordinates.allSatisfy({ $0.rounded() == $0 && abs($0) < 1e9 }) else { return nil }
+        var out = PolygonalGeometryBuilder()
+        for p in 0..<g.polygonCount {
+            let rings = g.polygonRings(p).map { r -> [Point] in
+                g.ringRange(r).dropLast().map { i -> Point in
+                    let (x, y) = g.position(i)
+                    return Point(x: Int64(x.rounded()), y: Int64(y.rounded()))
+                }
+            }
+            guard let polygons = clip(rings) else { return nil }
+            for polygon in polygons {
+                for ring in polygon {
+                    for point in ring + [ring[0]] { out.add(x: Double(point.x), y: Double(point.y)) }
+                    out.closeRing()
+                }
+                out.closePolygon()
+            }
+        }
+        return out.build()
+    }
+
+    /// One polygon (exterior first, then holes; closing points left out) clipped: polygons of
+    /// rings, each exterior counter-clockwise, its holes clockwise.
+    func clip(_ polygon: [[Point]]) -> [[[Point]]]? {
+        var chains: [[Point]] = []
+        var wholeExteriors: [[Point]] = []
+        var holes: [[Point]] = []
+        var missingExterior: [Point]?
+        var missingHoles: [[Point]] = []
+        for (k, source) in polygon.enumerated() where source.count >= 3 {
+            var ring = source
+            let area = Self.twiceArea(ring)
+            guard area != 0 else { continue }
+            if (area > 0) != (k == 0) { ring.reverse() }
+            guard let inside = classify(ring) else { return nil }
+            if !inside.contains(false) {
+                if k == 0 { wholeExteriors.append(ring) } else { holes.append(ring) }
+            } else if !inside.contains(true) {
+                if k == 0 { missingExterior = ring } else { missingHoles.append(ring) }
+            } else {
+                chains += Self.chains(ring, inside)
+            }
+        }
+        if chains.isEmpty {
+            if let exterior = wholeExteriors.first { return [[exterior] + holes] }
+            // The border misses the rectangle's inside: the rectangle is in the polygon or not.
+            let centre = Point(x: xmin + xmax, y: ymin + ymax)
+            guard let exterior = missingExterior, Self.holds(exterior, doubled: centre),
+                !missingHoles.contains(where: { Self.holds($0, doubled: centre) })
+            else { return [] }
+            return [[corners] + holes]
+        }
+        guard let stitched = stitch(chains) else { return nil }
+        var exteriors: [[Point]] = []
+        for ring in stitched {
+            for loop in Self.loops(ring) {
+                let area = Self.twiceArea(loop)
+                if area > 0 { exteriors.append(loop) } else if area < 0 { holes.append(loop) }
+            }
+        }
+        exteriors += wholeExteriors
+        return Self.assign(holes, to: exteriors)
+    }
+
+    /// The rectangle's corners, counter-clockwise from (xmin, ymin).
+    var corners: [Point] {
+        [Point(x: xmin, y: ymin), Point(x: xmax, y: ymin), Point(x: xmax, y: ymax), Point(x: xmin, y: ymax)]
+    }
+
+    /// Per segment i (from point i to i + 1), true when it lies inside the closed rectangle
+    /// with its middle inside the open one; nil when a segment crosses a side off a vertex.
+    func classify(_ ring: [Point]) -> [Bool]? {
+        var inside = [Bool](repeating: false, count: ring.count)
+        for i in ring.indices {
+            let a = ring[i]
+            let b = ring[i + 1 == ring.count ? 0 : i + 1]
+            let mx = a.x + b.x
+            let my = a.y + b.y
+            if mx > 2 * xmin && mx < 2 * xmax && my > 2 * ymin && my < 2 * ymax {
+                guard holdsClosed(a), holdsClosed(b) else { return nil }
+                inside[i] = true
+            } else if crossesInside(a, b) {
+                return nil
+            }
+        }
+        return inside
+    }
+
+    func holdsClosed(_ p: Point) -> Bool { p.x >= xmin && p.x <= xmax && p.y >= ymin && p.y <= ymax }
+
+    /// True when segment a–b passes through the open rectangle.
+    func crossesInside(_ a: Point, _ b: Point) -> Bool {
+        if max(a.x, b.x) <= xmin || min(a.x, b.x) >= xmax || max(a.y, b.y) <= ymin || min(a.y, b.y) >= ymax {
+            return false
+        }
+        var sides = (negative: false, positive: false)
+        for c in corners {
+            let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+            if cross < 0 { sides.negative = true }
+            if cross > 0 { sides.positive = true }
+        }
+        return sides.negative && sides.positive
+    }
+
+    /// The runs of inside segments of a ring that has both kinds, each from the point where it
+    /// enters to the point where it leaves (both on the rectangle's border).
+    static func chains(_ ring: [Point], _ inside: [Bool]) -> [[Point]] {
+        let n = ring.count
+        let start = inside.firstIndex(of: false)!
+        var out: [[Point]] = []
+        var current: [Point] = []
+        for k in 1...n {
+            let i = (start + k) % n
+            if inside[i] {
+                if current.isEmpty { current.append(ring[i]) }
+                current.append(ring[(i + 1) % n])
+            } else if !current.isEmpty {
+                out.append(current)
+                current = []
+            }
+        }
+        return out
+    }
+
+    /// Where `p` (on the border) lies along it, counter-clockwise from (xmin, ymin).
+    func perimeter(_ p: Point) -> Int64 {
+        let w = xmax - xmin
+        let h = ymax - ymin
+        if p.y == ymin && p.x < xmax { return p.x - xmin }
+        if p.x == xmax && p.y < ymax { return w + p.y - ymin }
+        if p.y == ymax && p.x > xmin { return w + h + xmax - p.x }
+        return 2 * w + h + ymax - p.y
+    }
+
+    /// The chains joined into rings: from each chain's end, counter-clockwise along the border
+    /// (over the corners passed) to the nearest chain start; nil when two ends would go to one
+    /// start (points the border meets more than twice), which a noded valid polygon does not do.
+    func stitch(_ chains: [[Point]]) -> [[Point]]? {
+        let length = 2 * (xmax - xmin + ymax - ymin)
+        let starts = chains.indices.map { perimeter(chains[$0][0]) }
+        let order = chains.indices.sorted { starts[$0] < starts[$1] }
+        let cornerPositions = corners.map(perimeter)
+        var used = [Bool](repeating: false, count: chains.count)
+        var rings: [[Point]] = []
+        for first in chains.indices where !used[first] {
+            var ring: [Point] = []
+            var c = first
+            while !used[c] {
+                used[c] = true
+                ring += chains[c]
+                let end = perimeter(chains[c].last!)
+                // The next start at or after `end`, counter-clockwise (wrapping around).
+                var lo = 0
+                var hi = order.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if starts[order[mid]] < end { lo = mid + 1 } else { hi = mid }
+                }
+                let next = order[lo == order.count ? 0 : lo]
+                let distance = (starts[next] - end + length) % length
+                let passed = zip(corners, cornerPositions).map { ($0, ($1 - end + length) % length) }
+                ring += passed.filter { $0.1 > 0 && $0.1 < distance }.sorted { $0.1 < $1.1 }.map(\.0)
+                c = next
+            }
+            guard c == first else { return nil }
+            rings.append(Self.removingRepeats(ring))
+        }
+        return rings
+    }
+
+    /// Consecutive equal points (and a last point equal to the first) left out once.
+    static func removingRepeats(_ ring: [Point]) -> [Point] {
+        var out: [Point] = []
+        out.reserveCapacity(ring.count)
+        for p in ring where out.last != p { out.append(p) }
+        while out.count > 1 && out.first == out.last { out.removeLast() }
+        return out
+    }
+
+    /// A ring that passes a point twice, split there into simple loops.
+    static func loops(_ ring: [Point]) -> [[Point]] {
+        guard ring.count >= 3 else { return [] }
+        let sorted = ring.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        guard zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) else { return [ring] }
+        var seen: [Point: Int] = [:]
+        var stack: [Point] = []
+        var out: [[Point]] = []
+        for p in ring {
+            if let at = seen[p] {
+                let loop = Array(stack[at...])
+                for q in stack[(at + 1)...] { seen[q] = nil }
+                stack.removeSubrange((at + 1)...)
+                if loop.count >= 3 { out.append(loop) }
+            } else {
+                seen[p] = stack.count
+                stack.append(p)
+            }
+        }
+        if stack.count >= 3 { out.append(stack) }
+        return out
+    }
+
+    /// Twice the signed area (positive: counter-clockwise). Wrapping arithmetic: the terms may
+    /// overflow on the way, the sum, bounded by the world's area, does not.
+    static func twiceArea(_ ring: [Point]) -> Int64 {
+        var sum: Int64 = 0
+        var previous = ring[ring.count - 1]
+        for p in ring {
+            sum = sum &+ (previous.x &* p.y &- p.x &* previous.y)
+            previous = p
+        }
+        return sum
+    }
+
+    /// True when `q` (doubled coordinates) is inside `ring`, which does not pass through it.
+    static func holds(_ ring: [Point], doubled q: Point) -> Bool {
+        var inside = false
+        var j = ring.count - 1
+        for i in ring.indices {
+            let a = Point(x: 2 * ring[i].x, y: 2 * ring[i].y)
+            let b = Point(x: 2 * ring[j].x, y: 2 * ring[j].y)
+            if (a.y > q.y) != (b.y > q.y) {
+                // q.x < the crossing's x, compared without division.
+                let lhs = (q.x - a.x) * (b.y - a.y)
+                let rhs = (b.x - a.x) * (q.y - a.y)
+                if (b.y - a.y > 0) ? lhs < rhs : lhs > rhs { inside.toggle() }
+            }
+            j = i
+        }
+        return inside
+    }
+
+    /// True when `p` lies on a segment of `ring`.
+    static func passes(_ ring: [Point], through p: Point) -> Bool {
+        var a = ring[ring.count - 1]
+        for b in ring {
+            defer { a = b }
+            guard p.x >= min(a.x, b.x), p.x <= max(a.x, b.x), p.y >= min(a.y, b.y), p.y <= max(a.y, b.y) else {
+                continue
+            }
+            if (b.x - a.x) * (p.y - a.y) == (b.y - a.y) * (p.x - a.x) { return true }
+        }
+        return false
+    }
+
+    /// Each hole put with the exterior that holds it (the one whose area is smallest).
+    static func assign(_ holes: [[Point]], to exteriors: [[Point]]) -> [[[Point]]] {
+        var polygons = exteriors.map { [$0] }
+        guard !holes.isEmpty else { return polygons }
+        if exteriors.count == 1 {
+            polygons[0] += holes
+            return polygons
+        }
+        let areas = exteriors.map(twiceArea)
+        for hole in holes {
+            var best: Int?
+            for (e, exterior) in exteriors.enumerated() where best.map({ areas[e] < areas[$0] }) ?? true {
+                // A hole's vertex off the exterior's border decides (a hole may touch it).
+                for probe in hole where !passes(exterior, through: probe) {
+                    if holds(exterior, doubled: Point(x: 2 * probe.x, y: 2 * probe.y)) { best = e }
+                    break
+                }
+            }
+            if let best { polygons[best].append(hole) }
+        }
+        return polygons
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import ZoneGeometry
+
+@testable import ZoneTiles
+
+/// The tile cutter's exact clip of grid geometry noded at the rectangle's sides, held to GEOS's
+/// overlay (`GEOSIntersection_r`): the same area, valid output.
+@Suite struct GridRectangleClipTests {
+    /// Rings of (x, y) pairs, each closed here; one polygon.
+    func polygon(_ rings: [[(Double, Double)]]) -> PolygonalGeometry {
+        var b = PolygonalGeometryBuilder()
+        for ring in rings {
+            for (x, y) in ring + [ring[0]] { b.add(x: x, y: y) }
+            b.closeRing()
+        }
+        b.closePolygon()
+        return b.build()
+    }
+
+    func area(_ g: PolygonalGeometry) -> Double {
+        var sum = 0.0
+        for p in 0..<g.polygonCount {
+            for r in g.polygonRings(p) {
+                let range = g.ringRange(r)
+                var twice = 0.0
+                for i in range.dropLast() {
+                    let (x0, y0) = g.position(i)
+                    let (x1, y1) = g.position(i + 1)
+                    twice += x0 * y1 - x1 * y0
+                }
+                sum += r == g.polygonRings(p).lowerBound ? abs(twice) / 2 : -abs(twice) / 2
+            }
+        }
+        return sum
+    }
+
+    /// The clip, checked against GEOS: same area, valid, or both empty.
+    @discardableResult
+    func expectLikeGEOS(
+        _ g: PolygonalGeometry, _ r: (Int64, Int64, Int64, Int64), context: GEOSContext,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> PolygonalGeometry {
+        let clip = GridRectangleClip(xmin: r.0, ymin: r.1, xmax: r.2, ymax: r.3)
+        let exact = try #require(clip(g), "not noded at the sides", sourceLocation: sourceLocation)
+        let geos = try g.clipped(
+            xmin: Double(r.0), ymin: Double(r.1), xmax: Double(r.2), ymax: Double(r.3), context: context)
+        #expect(
+            abs(area(exact) - area(geos)) < 1e-6, "area \(area(exact)) vs GEOS \(area(geos))",
+            sourceLocation: sourceLocation)
+        if !exact.isEmpty {
+            #expect(try exact.geosValidityProblem(context: context) == nil, sourceLocation: sourceLocation)
+        }
+        return exact
+    }
+
+    @Test func aHoleCutThroughJoinsTheBorder() throws {
+        let context = try GEOSContext()
+        // A 0…10 square with a 3…7 hole, noded at x = 5 (where the rectangle's side lies).
+        let g = polygon([
+            [(0, 0), (5, 0), (10, 0), (10, 10), (5, 10), (0, 10)],
+            [(3, 3), (3, 7), (5, 7), (7, 7), (7, 3), (5, 3)],
+        ])
+        let out = try expectLikeGEOS(g, (5, -2, 12, 12), context: context)
+        #expect(area(out) == 50 - 8)
+        #expect(out.polygonCount == 1 && out.ringCount == 1, "the hole's half is a notch of the border")
+    }
+
+    @Test func aBorderAlongTheSideIsNotClosedAroundTheWrongSide() throws {
+        let context = try GEOSContext()
+        // An L whose edge runs along x = 4, the rectangle's right side (GEOS 3.11's ClipByRect
+        // closed such a ring around the rectangle's other side).
+        let g = polygon([[(0, 0), (4, 0), (4, 2), (4, 6), (8, 6), (8, 8), (0, 8)]])
+        let out = try expectLikeGEOS(g, (0, 0, 4, 4), context: context)
+        #expect(area(out) == 16)
+        try expectLikeGEOS(g, (4, 0, 8, 6), context: context)
+        try expectLikeGEOS(g, (4, 6, 8, 8), context: context)
+    }
+
+    @Test func aRectangleInsideIsWholeAndOneInAHoleIsEmpty() throws {
+        let context = try GEOSContext()
+        let g = polygon([[(0, 0), (20, 0), (20, 20), (0, 20)], [(10, 10), (10, 18), (18, 18), (18, 10)]])
+        #expect(area(try expectLikeGEOS(g, (2, 2, 8, 8), context: context)) == 36)
+        #expect(try expectLikeGEOS(g, (12, 12, 16, 16), context: context).isEmpty)
+        #expect(try expectLikeGEOS(g, (30, 30, 40, 40), context: context).isEmpty)
+        // Touching the rectangle from outside along a side, and at a corner.
+        #expect(try expectLikeGEOS(g, (20, 5, 25, 15), context: context).isEmpty)
+        #expect(try expectLikeGEOS(g, (20, 20, 25, 25), context: context).isEmpty)
+    }
+
+    @Test func twoLobesAndAPinchOnTheSide() throws {
+        let context = try GEOSContext()
+        // A U crossing the rectangle twice, and a polygon whose vertex touches the side inside.
+        let u = polygon([
+            [(0, 0), (10, 0), (10, 5), (10, 10), (7, 10), (7, 5), (7, 3), (3, 3), (3, 5), (3, 10), (0, 10), (0, 5)]
+        ])
+        let cut = try expectLikeGEOS(u, (-1, 5, 11, 12), context: context)
+        #expect(cut.polygonCount == 2)
+        let touch = polygon([[(0, 0), (10, 0), (5, 5)]])
+        try expectLikeGEOS(touch, (0, 5, 10, 9), context: context)
+        try expectLikeGEOS(touch, (0, 0, 10, 5), context: context)
+    }
+
+    @Test func aSegmentCrossingASideOffAVertexIsRefused() {
+        let g = polygon([[(0, 0), (10, 0), (10, 10), (0, 10)]])
+        #expect(GridRectangleClip(xmin: 5, ymin: -1, xmax: 20, ymax: 20)(g) == nil)
+        // Not on the grid.
+        let off = polygon([[(0, 0), (10.5, 0), (10, 10)]])
+        #expect(GridRectangleClip(xmin: -5, ymin: -5, xmax: 5, ymax: 5)(off) == nil)
+    }
+
+    /// The fixtures' real zones on the grid of z12–z14, noded at every tile line ± buffer as
+    /// the tiler snaps them, clipped to every tile (buffer included) and to blocks of tiles.
+    @Test func realZonesOnTheirTiles() throws {
+        let context = try GEOSContext()
+        let dir = PipelineTestPaths.fixtures.appendingPathComponent("zones-real")
+        let zones = try builtTileZones(
+            ["basel", "rome-rioni"].map { dir.appendingPathComponent("\($0).geojson").path })
+        try #require(!zones.isEmpty)
+        var clips = 0
+        for city in Set(zones.map(\.city)) {
+            for zoom in [12, 14] {
+                let grid = try CityZoom.projected(
+                    zones.filter { $0.city == city }.map(\.geometry), zoom: zoom, extent: 4096
+                ).snapped(tolerance: 1, extent: 4096, buffer: 64, context: context)
+                for g in grid.zones where !g.isEmpty {
+                    let box = try #require(BoundingBox(g))
+                    func tile(_ v: Double, _ origin: Int64) -> Int64 { (Int64(v) + origin) >> 12 }
+                    for tx in tile(box.west, grid.originX)...tile(box.east, grid.originX) {
+                        for ty in tile(box.south, grid.originY)...tile(box.north, grid.originY) {
+                            for (wx, wy) in [(1, 1), (2, 1), (1, 3)] {
+                                let r = (
+                                    tx * 4096 - 64 - grid.originX, ty * 4096 - 64 - grid.originY,
+                                    (tx + Int64(wx)) * 4096 + 64 - grid.originX,
+                                    (ty + Int64(wy)) * 4096 + 64 - grid.originY
+                                )
+                                try expectLikeGEOS(g, r, context: context)
+                                clips += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(clips > 100)
+    }
+}
