@@ -48,8 +48,8 @@ struct CityZoom {
         return CityZoom(zoom: zoom - 1, originX: ox, originY: oy, zones: zones)
     }
 
-    /// The zones snapped to the grid together (valid by construction, borders shared),
-    /// simplified together by `tolerance` grid units, then snapped again with the lines every
+    /// The zones simplified together by `tolerance` grid units (snapped to the grid first, valid
+    /// by construction, borders shared; with a tolerance of 0 not at all), then snapped with the lines every
     /// tile clip will cut along (each tile edge ± `buffer`, as one more group of strips whose
     /// result is not kept): the snap rounding puts a grid vertex wherever a zone's border crosses
     /// one, so a clip adds no point off the grid (``GridRectangleClip``), and two neighbouring
@@ -66,9 +66,12 @@ struct CityZoom {
     func snapped(
         tolerance: Double, extent: Int, buffer: Int, halvedGrid: Bool = false, context: GEOSContext
     ) throws -> CityZoom {
+        // Unsimplified zones go to the one snap below as they are.
+        let simplifies = tolerance > 0 && self.zones.contains(where: { !$0.isEmpty })
         var zones =
-            halvedGrid ? self.zones : try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
-        if tolerance > 0 && zones.contains(where: { !$0.isEmpty }) {
+            halvedGrid || !simplifies
+            ? self.zones : try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
+        if simplifies {
             let metresPerUnit = LocalFrame.radius * Double.pi / 180
             let simplify = SharedArcSimplify(
                 context: context,

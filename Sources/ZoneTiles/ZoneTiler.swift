@@ -22,7 +22,9 @@ package struct ZoneTiler: Sendable {
     /// Tile units drawn beyond each edge: 64 of 4096 is 4 pixels of a 256-pixel tile, wider than
     /// any stroke a style draws, as tippecanoe's default of 5 pixels is.
     package var buffer: Int
-    /// Douglas–Peucker tolerance in tile units (1 of 4096, as tippecanoe's default).
+    /// Douglas–Peucker tolerance in tile units (1 of 4096, as tippecanoe's default), below
+    /// `maxZoom`: the highest zoom is the artifacts on the grid, simplified only as they are (in
+    /// metres, by the build), so it keeps their area.
     package var tolerance: Double
     package var jobs: Int
 
@@ -65,7 +67,8 @@ package struct ZoneTiler: Sendable {
                         ? CityZoom.projected(members.map { zones[$0].geometry }, zoom: zoom, extent: extent)
                         : previous[c].halved()
                     let city = try start.snapped(
-                        tolerance: tolerance, extent: extent, buffer: buffer, halvedGrid: zoom < maxZoom,
+                        tolerance: zoom == maxZoom ? 0 : tolerance, extent: extent, buffer: buffer,
+                        halvedGrid: zoom < maxZoom,
                         context: context)
                     let world = Double(extent) * Double(1 << zoom)
                     let drawn = city.drawn(
