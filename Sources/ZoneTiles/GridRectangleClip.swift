@@ -17,10 +17,7 @@ struct GridRectangleClip {
     let xmax: Int64
     let ymax: Int64
 
-    struct Point: Hashable {
-        var x: Int64
-        var y: Int64
-    }
+    typealias Point = GridPoint
 
     /// `g` ∩ the rectangle, or nil when `g` is not noded at the rectangle's sides.
     func callAsFunction(_ g: PolygonalGeometry) -> PolygonalGeometry? {
@@ -120,13 +117,15 @@ struct GridRectangleClip {
         if max(a.x, b.x) <= xmin || min(a.x, b.x) >= xmax || max(a.y, b.y) <= ymin || min(a.y, b.y) >= ymax {
             return false
         }
-        var sides = (negative: false, positive: false)
+        var sides = (left: false, right: false)
         for c in corners {
-            let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-            if cross < 0 { sides.negative = true }
-            if cross > 0 { sides.positive = true }
+            switch orientation(a, b, c) {
+            case 1: sides.left = true
+            case -1: sides.right = true
+            default: break
+            }
         }
-        return sides.negative && sides.positive
+        return sides.left && sides.right
     }
 
     /// The runs of inside segments of a ring that has both kinds, each from the point where it
@@ -207,7 +206,7 @@ struct GridRectangleClip {
     /// A ring that passes a point twice, split there into simple loops.
     static func loops(_ ring: [Point]) -> [[Point]] {
         guard ring.count >= 3 else { return [] }
-        let sorted = ring.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        let sorted = ring.sorted()
         guard zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) else { return [ring] }
         var seen: [Point: Int] = [:]
         var stack: [Point] = []
@@ -265,7 +264,7 @@ struct GridRectangleClip {
             guard p.x >= min(a.x, b.x), p.x <= max(a.x, b.x), p.y >= min(a.y, b.y), p.y <= max(a.y, b.y) else {
                 continue
             }
-            if (b.x - a.x) * (p.y - a.y) == (b.y - a.y) * (p.x - a.x) { return true }
+            if orientation(a, b, p) == 0 { return true }
         }
         return false
     }

@@ -4,6 +4,8 @@ package struct GridPoint: Hashable, Comparable {
     package var x: Int64
     package var y: Int64
 
+    package init(x: Int64, y: Int64) { (self.x, self.y) = (x, y) }
+
     /// Lowest first, then leftmost.
     package static func < (a: GridPoint, b: GridPoint) -> Bool {
         a.y != b.y ? a.y < b.y : a.x < b.x
