@@ -7,23 +7,23 @@ import ZoneClientCore
 extension Publisher {
     static func versionedKey(_ version: String) -> String { "manifests/\(version).json" }
 
-    /// Writes manifests/<version>.json only if absent, and returns the bytes written. The same
-    /// bytes already there were written by an earlier run of this very publish (same build, same
-    /// previous version), which is fine; other bytes belong to another publisher, so this one
-    /// takes the next free version instead of overwriting them.
-    func writeVersioned(_ manifest: inout Manifest) throws(PublishError) -> [UInt8] {
-        var version = manifest.version
-        let bytes = try writeVersioned(&version) { (v: String) throws(PublishError) -> [UInt8] in
-            var m = manifest
-            m.version = v
-            return try Self.encode(m)
-        }
-        manifest.version = version
-        return bytes
+    /// Both steps: manifests/<version>.json (``writeVersioned(_:encode:)``), then manifest.json
+    /// switched to the same bytes if it is still the one read (``switchCurrent(to:version:readTag:)``).
+    /// `encode` gives the manifest's bytes for a version. Returns the version written and its bytes.
+    func writeManifests(
+        from version: String, readTag: String?, encode: (String) throws(PublishError) -> [UInt8]
+    ) throws(PublishError) -> (version: String, bytes: [UInt8]) {
+        var version = version
+        let bytes = try writeVersioned(&version, encode: encode)
+        try switchCurrent(to: bytes, version: version, readTag: readTag)
+        return (version, bytes)
     }
 
-    /// ``writeVersioned(_:)`` of the manifest `encode` writes for a version, from `version` on;
-    /// `version` ends as the one written.
+    /// Writes manifests/<version>.json only if absent, from `version` on, and returns the bytes
+    /// written; `version` ends as the one written. The same bytes already there were written by
+    /// an earlier run of this very publish (same build, same previous version), which is fine;
+    /// other bytes belong to another publisher, so this one takes the next free version instead
+    /// of overwriting them.
     func writeVersioned(
         _ version: inout String, encode: (String) throws(PublishError) -> [UInt8]
     ) throws(PublishError) -> [UInt8] {

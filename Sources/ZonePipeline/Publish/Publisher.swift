@@ -48,8 +48,14 @@ public struct Publisher: Sendable {
         do { written = try store.put(plan.uploads, condition: .absent) } catch { throw .store(error) }
         let found = zip(plan.uploads, written).filter { !$0.1 }.map(\.0.key)
         manifest.adopt(try storedEncodings(of: found, in: manifest))
-        let bytes = try writeVersioned(&manifest)
-        try switchCurrent(to: bytes, version: manifest.version, readTag: plan.remoteTag)
+        let built = manifest
+        let (version, bytes) = try writeManifests(from: manifest.version, readTag: plan.remoteTag) {
+            (v: String) throws(PublishError) -> [UInt8] in
+            var m = built
+            m.version = v
+            return try Self.encode(m)
+        }
+        manifest.version = version
         // The new version is live; old versions are only clean-up, so a failure here is a warning.
         var deleted: [String] = []
         var retentionWarning: String?

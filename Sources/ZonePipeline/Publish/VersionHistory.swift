@@ -62,15 +62,15 @@ public struct VersionHistory: Sendable {
         let current = try currentManifest()
         let publisher = Publisher(store: store, keepVersions: Int.max, manifestMaxAge: current?.maxAge ?? 60)
         store.removeLeftovers()
-        var newVersion = Manifest.version(at: now, after: current?.manifest.version)
-        let bytes = try publisher.writeVersioned(&newVersion) { (v: String) throws(PublishError) -> [UInt8] in
+        let (_, bytes) = try publisher.writeManifests(
+            from: Manifest.version(at: now, after: current?.manifest.version), readTag: current?.tag
+        ) { (v: String) throws(PublishError) -> [UInt8] in
             do {
                 return try ZoneManifest.rewritten(object.bytes, version: v, previous: current?.manifest.version)
             } catch {
                 throw .remoteManifestUnreadable("\(key): \(error)")
             }
         }
-        try publisher.switchCurrent(to: bytes, version: newVersion, readTag: current?.tag)
         return try ZoneManifest.stored(bytes) { PublishError.remoteManifestUnreadable($0) }
     }
 
