@@ -9,7 +9,9 @@ struct CoverageRings {
     let faces: DisjointSets
 
     /// Polygons of the faces `owned`, each an exterior then its holes, as closed rings of grid
-    /// points; polygons ordered by their lowest vertex, every ring starting at its own.
+    /// points; polygons ordered by their exterior, holes by themselves (rings compared point by
+    /// point, so two that share their lowest vertex keep one order), every ring starting at its
+    /// lowest vertex.
     package func polygons(owned: (Int) -> Bool) throws -> [[[GridPoint]]] {
         var pieces = faces
         for e in 0..<graph.edgeCount where owned(Int(graph.cycleOf[2 * e])) && owned(Int(graph.cycleOf[2 * e + 1])) {
@@ -110,10 +112,10 @@ struct CoverageRings {
             var out: [[[GridPoint]]] = []
             out.reserveCapacity(shells.count)
             for (piece, shell) in shells {
-                out.append([shell] + (holes.removeValue(forKey: piece) ?? []).sorted { $0[0] < $1[0] })
+                out.append([shell] + (holes.removeValue(forKey: piece) ?? []).sorted { $0.lexicographicallyPrecedes($1) })
             }
             guard holes.isEmpty else { throw OverlayError.inconsistent("a hole outside every exterior") }
-            return out.sorted { $0[0][0] < $1[0][0] }
+            return out.sorted { $0[0].lexicographicallyPrecedes($1[0]) }
         }
 
         /// Twice the signed area of an open ring of nodes (``CityOverlay/area2(_:_:)``).
