@@ -53,9 +53,15 @@ package struct IntegerTable<Key: IntegerTableKey> {
     }
 
     /// The table's 32 hash bits of `k`; its slot is these bits masked (tables stay below 2^32 slots).
+    /// The key's hash is mixed again (a multiply between two xor-shifts) so every bit of it reaches
+    /// the low bits: a key's own hash can leave them all zero (the bit patterns of doubles on a
+    /// coarse grid end in dozens of zero bits), which put every key in a thirty-second of the
+    /// slots and made each insert a long probe.
     @inline(__always) private static func bits(_ k: Key) -> UInt64 {
         var h = k.tableHash
-        h ^= h >> 29
+        h ^= h >> 32
+        h &*= 0xD6E8_FEB8_6659_FD93
+        h ^= h >> 32
         return h & 0xFFFF_FFFF
     }
 
