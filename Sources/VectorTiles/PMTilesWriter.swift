@@ -72,15 +72,16 @@ public struct PMTilesWriter {
             throw PMTilesError.duplicateTile(sorted[i].id)
         }
         var data: [UInt8] = []
-        var placed: [[UInt8]: (offset: UInt64, length: UInt32)] = [:]
+        var placed: [HashedBytes: (offset: UInt64, length: UInt32)] = [:]
         var entries: [PMTilesEntry] = []
         for tile in sorted {
+            let key = HashedBytes(tile.bytes)
             let at =
-                placed[tile.bytes]
+                placed[key]
                 ?? {
                     let new = (offset: UInt64(data.count), length: UInt32(tile.bytes.count))
                     data += tile.bytes
-                    placed[tile.bytes] = new
+                    placed[key] = new
                     return new
                 }()
             if let last = entries.last, last.offset == at.offset, last.length == at.length,

@@ -16,7 +16,7 @@ struct TileAssembler {
     private var batch: [(key: TileKey, bytes: [UInt8])] = []
     /// Compressed bytes of tiles seen in this batch or before, by their raw bytes; only tiles
     /// that repeat are kept here (a bounded set: whole-zone interiors and empty water).
-    private var compressed: [[UInt8]: [UInt8]] = [:]
+    private var compressed: [HashedBytes: [UInt8]] = [:]
     private static let batchSize = 2_048
 
     init(gzipLevel: Int, jobs: Int) {
@@ -49,23 +49,27 @@ struct TileAssembler {
 
     private mutating func flush() throws {
         guard !batch.isEmpty else { return }
+        // Each tile's bytes hashed once, in bulk (an array of bytes hashes byte by byte).
+        let raw = batch.map { HashedBytes($0.bytes) }
         // One compression per distinct raw tile of the batch not compressed before.
-        var firstOf: [[UInt8]: Int] = [:]
+        var firstOf: [HashedBytes: Int] = [:]
+        var counts: [HashedBytes: Int] = [:]
         var distinct: [[UInt8]] = []
-        for tile in batch where compressed[tile.bytes] == nil && firstOf[tile.bytes] == nil {
-            firstOf[tile.bytes] = distinct.count
-            distinct.append(tile.bytes)
+        for tile in raw {
+            counts[tile, default: 0] += 1
+            if compressed[tile] == nil && firstOf[tile] == nil {
+                firstOf[tile] = distinct.count
+                distinct.append(tile.bytes)
+            }
         }
         let level = gzipLevel
         let done = parallelMap(count: distinct.count, jobs: jobs) { [distinct] i in
             Result { try Gzip.compress(distinct[i], level: level) }
         }
-        var counts: [[UInt8]: Int] = [:]
-        for tile in batch { counts[tile.bytes, default: 0] += 1 }
-        for tile in batch {
-            let gz = try compressed[tile.bytes] ?? done[firstOf[tile.bytes]!].get()
-            if counts[tile.bytes]! > 1 || compressed[tile.bytes] != nil { compressed[tile.bytes] = gz }
-            writer.add(z: tile.key.z, x: tile.key.x, y: tile.key.y, bytes: gz)
+        for (tile, key) in zip(raw, batch.lazy.map(\.key)) {
+            let gz = try compressed[tile] ?? done[firstOf[tile]!].get()
+            if counts[tile]! > 1 || compressed[tile] != nil { compressed[tile] = gz }
+            writer.add(z: key.z, x: key.x, y: key.y, bytes: gz)
         }
         batch = []
     }
