@@ -48,6 +48,13 @@ struct CityZoom {
         return CityZoom(zoom: zoom - 1, originX: ox, originY: oy, zones: zones)
     }
 
+    /// These zones without the polygons a map leaves undrawn (``SubPixelParts``).
+    func withoutSubPixelParts(_ parts: SubPixelParts) -> CityZoom {
+        var out = self
+        out.zones = zones.map(parts.dropped(from:))
+        return out
+    }
+
     /// The zones simplified together by `tolerance` grid units (snapped to the grid first, valid
     /// by construction, borders shared; with a tolerance of 0 not at all), then snapped with the lines every
     /// tile clip will cut along (each tile edge ± `buffer`, as one more group of strips whose

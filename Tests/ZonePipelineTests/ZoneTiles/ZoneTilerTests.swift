@@ -73,6 +73,56 @@ import ZoneGeometry
         let inner = try blocks([zone], zoom: 10, context: context).filter { $0.rings == nil }
         #expect(inner.reduce(0) { $0 + $1.xs.count * $1.ys.count } == z10.filter { $0.1 == whole }.count)
     }
+
+    /// Polygons below MapLibre's 0.375 pixels squared (9 units² of 4096) are left out, as its
+    /// GeoJSON sources leave them out; 9 units² itself is kept, holes are kept, and a zone whose
+    /// every polygon is that small keeps its largest.
+    @Test func subPixelPolygonsAreLeftOutButNoZoneIs() throws {
+        func square(_ b: inout PolygonalGeometryBuilder, _ x: Double, _ y: Double, _ side: Double, hole: Bool = false) {
+            for (px, py) in [(x, y), (x + side, y), (x + side, y + side), (x, y + side), (x, y)] {
+                b.add(x: px, y: py)
+            }
+            b.closeRing()
+            if hole {
+                for (px, py) in [(x + 1, y + 1), (x + 1, y + 2), (x + 2, y + 2), (x + 2, y + 1), (x + 1, y + 1)] {
+                    b.add(x: px, y: py)
+                }
+                b.closeRing()
+            }
+            b.closePolygon()
+        }
+        let parts = SubPixelParts(extent: 4096)
+        #expect(parts.minimumArea == 9)
+        var mixed = PolygonalGeometryBuilder()
+        square(&mixed, 0, 0, 10, hole: true)
+        square(&mixed, 20, 0, 2)
+        square(&mixed, 30, 0, 3)
+        let kept = parts.dropped(from: mixed.build())
+        #expect(kept.polygonCount == 2 && kept.ringCount == 3, "the 10 × 10 with its 1 × 1 hole, and the 3 × 3")
+        #expect(kept.position(kept.ringRange(2).lowerBound) == (30, 0))
+        var specks = PolygonalGeometryBuilder()
+        square(&specks, 0, 0, 1)
+        square(&specks, 5, 0, 2)
+        let last = parts.dropped(from: specks.build())
+        #expect(last.polygonCount == 1 && last.position(0) == (5, 0), "the largest speck stays")
+
+        // A speck far from its zone's field: drawn at the highest zoom, left out below it.
+        let field = squareZone("c", "z", lon: 10, lat: 40, side: 0.05).geometry
+        let speck = squareZone("c", "z", lon: 10.5, lat: 40, side: 0.0001).geometry
+        let zone = TileZone(
+            city: "c", style: "z",
+            geometry: PolygonalGeometry(
+                coordinates: field.coordinates + speck.coordinates, ringEnds: [5, 10], polygonEnds: [1, 2]))
+        var columns: [Int: Set<Int>] = [:]
+        try ZoneTiler(minZoom: 10, maxZoom: 12, jobs: 1).tiles(of: [zone]) { key, _ in
+            columns[key.z, default: []].insert(key.x)
+        }
+        func column(_ lon: Double, _ z: Int) -> Int { Int((lon + 180) / 360 * Double(1 << z)) }
+        #expect(columns[12]?.contains(column(10.50005, 12)) == true)
+        #expect(columns[11]?.contains(column(10.50005, 11)) == false)
+        #expect(columns[10]?.contains(column(10.50005, 10)) == false)
+        #expect(columns[10]?.contains(column(10.02, 10)) == true)
+    }
 }
 
 /// supercluster's y of a latitude (world units in [0, 1], y down), as the test's own arithmetic.
