@@ -112,7 +112,8 @@ struct CoverageRings {
             var out: [[[GridPoint]]] = []
             out.reserveCapacity(shells.count)
             for (piece, shell) in shells {
-                out.append([shell] + (holes.removeValue(forKey: piece) ?? []).sorted { $0.lexicographicallyPrecedes($1) })
+                let own = holes.removeValue(forKey: piece) ?? []
+                out.append([shell] + own.sorted { $0.lexicographicallyPrecedes($1) })
             }
             guard holes.isEmpty else { throw OverlayError.inconsistent("a hole outside every exterior") }
             return out.sorted { $0[0].lexicographicallyPrecedes($1[0]) }
