@@ -81,7 +81,13 @@ extension IdleCores {
         -> [Element]
     {
         let chunks = map(count: count, chunk: chunk, body)
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+        if chunks.count == 1 { return chunks[0] }
+        // Appended chunk by chunk, each copied whole: a joined sequence is walked element by
+        // element, which, unspecialised across modules, looked up type metadata per element.
+        var out: [Element] = []
+        out.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for c in chunks { out.append(contentsOf: c) }
+        return out
     }
 }
 

@@ -19,7 +19,7 @@
 /// rounding that to 53 bits is correct unless the 64-bit result sits exactly on a halfway
 /// point between two doubles, which is detected and declined (Clinger's fast path, widened).
 @inline(__always)
-package func fastDouble(mantissa: UInt64, exponent10: Int) -> Double? {
+@usableFromInline package func fastDouble(mantissa: UInt64, exponent10: Int) -> Double? {
     #if arch(x86_64) && !os(Windows) && !os(Android)
         guard exponent10 >= -27, exponent10 <= 27 else { return nil }
         let m = Float80(mantissa)

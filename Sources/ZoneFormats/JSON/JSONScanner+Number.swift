@@ -1,6 +1,6 @@
 extension JSONScanner {
     /// True when the current byte can start a JSON number (or a NaN/Infinity impostor).
-    @inline(__always) package func atNumberStart() -> Bool {
+    @inlinable @inline(__always) package func atNumberStart() -> Bool {
         let b = peek()
         return b == UInt8(ascii: "-") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
     }
@@ -9,7 +9,7 @@ extension JSONScanner {
     /// Rejects NaN, Infinity, leading '+', leading zeros, and values outside Double's range.
     /// Fraction digits are read up to eight at a time (SWAR, as simdjson and fast_float do).
     @inline(__always)
-    package mutating func parseNumber() throws(ReadError) -> Double {
+    @inlinable package mutating func parseNumber() throws(ReadError) -> Double {
         let start = pos
         guard let base = buf.baseAddress, pos < buf.count else { throw unexpected("a number") }
         let end = buf.count
@@ -95,8 +95,8 @@ extension JSONScanner {
     /// How many of the eight bytes of `word` (little-endian: the first byte lowest) are ASCII
     /// digits before the first that is not. A byte that is not a digit can disturb the test of
     /// those after it (a carry), never of those before.
-    @inline(__always)
-    private func leadingDigits(_ word: UInt64) -> Int {
+    @inlinable @inline(__always)
+    package func leadingDigits(_ word: UInt64) -> Int {
         let highNibble = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
         let lowNibble = ((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
         return (highNibble | lowNibble).trailingZeroBitCount / 8
@@ -105,8 +105,8 @@ extension JSONScanner {
     /// The value of the first `count` (1...8) bytes of `word`, all ASCII digits: they move to the
     /// top and the bytes below become '0's, leading zeros of an eight-digit number, which
     /// simdjson's parse_eight_digits_unrolled converts.
-    @inline(__always)
-    private func digitsValue(_ word: UInt64, count n: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package func digitsValue(_ word: UInt64, count n: Int) -> UInt64 {
         let shift = UInt64(8 &* (8 &- n))
         let padded = n == 8 ? word : (word << shift) | (0x3030_3030_3030_3030 >> UInt64(8 &* n))
         var v = padded &- 0x3030_3030_3030_3030
@@ -117,8 +117,8 @@ extension JSONScanner {
     }
 
     /// 10^n for n in 0...8.
-    @inline(__always)
-    private func tenToThe(_ n: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package func tenToThe(_ n: Int) -> UInt64 {
         switch n {
         case 0: 1
         case 1: 10
@@ -134,7 +134,7 @@ extension JSONScanner {
 
     /// The C library's conversion (correctly rounded, locale independent) for the rare numbers
     /// the fast path declines: more than 19 significant digits, huge exponents, halfway cases.
-    private func slowNumber(_ start: Int) throws(ReadError) -> Double {
+    @usableFromInline package func slowNumber(_ start: Int) throws(ReadError) -> Double {
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
         guard let d = Double(text), d.isFinite else {
             throw ReadError(offset: start, message: "number \(text) is out of range")
@@ -143,7 +143,7 @@ extension JSONScanner {
     }
 
     /// The error for something that is not a JSON number, naming NaN and Infinity explicitly.
-    private func notANumber(_ start: Int) -> ReadError {
+    @usableFromInline package func notANumber(_ start: Int) -> ReadError {
         var s = self
         s.pos = start
         if s.peek() == UInt8(ascii: "-") { s.pos += 1 }

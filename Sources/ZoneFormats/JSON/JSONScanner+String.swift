@@ -1,8 +1,8 @@
 /// The raw bytes of a string literal (between the quotes) and whether it holds escapes.
-package struct RawString {
-    package var start: Int
-    package var end: Int
-    package var hasEscapes: Bool
+public struct RawString {
+    public var start: Int
+    public var end: Int
+    public var hasEscapes: Bool
 }
 
 extension JSONScanner {
@@ -104,7 +104,7 @@ extension JSONScanner {
 
     /// True when the string, unescaped, equals `literal`: `"t\u0079pe"` equals `type`
     /// (RFC 8259 §8.3: names are compared after escapes are converted).
-    @inline(__always) package func equals(_ s: RawString, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func equals(_ s: RawString, _ literal: StaticString) -> Bool {
         if s.hasEscapes { return decode(s) == "\(literal)" }
         let n = literal.utf8CodeUnitCount
         guard s.end - s.start == n else { return false }
@@ -114,21 +114,21 @@ extension JSONScanner {
     }
 
     /// True when the raw bytes of `s` (a literal without escapes) are `bytes`.
-    @inline(__always) package func same(_ s: RawString, _ bytes: [UInt8]) -> Bool {
+    @inlinable @inline(__always) package func same(_ s: RawString, _ bytes: [UInt8]) -> Bool {
         guard s.end - s.start == bytes.count else { return false }
         for i in 0..<bytes.count where buf[s.start + i] != bytes[i] { return false }
         return true
     }
 
     /// True when two literals without escapes have the same raw bytes.
-    @inline(__always) package func same(_ a: RawString, _ b: RawString) -> Bool {
+    @inlinable @inline(__always) package func same(_ a: RawString, _ b: RawString) -> Bool {
         guard a.end - a.start == b.end - b.start else { return false }
         for i in 0..<(a.end - a.start) where buf[a.start + i] != buf[b.start + i] { return false }
         return true
     }
 
     /// The decoded Swift string of a scanned literal (escapes were validated by `scanString`).
-    package func decode(_ s: RawString) -> String {
+    @usableFromInline package func decode(_ s: RawString) -> String {
         let raw = UnsafeBufferPointer(rebasing: buf[s.start..<s.end])
         guard s.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
         var out = [UInt8]()

@@ -1,9 +1,9 @@
 /// A syntax or structure problem at a byte offset of the file being read.
-package struct ReadError: Error {
-    package var offset: Int
-    package var message: String
+public struct ReadError: Error {
+    public var offset: Int
+    public var message: String
 
-    package init(offset: Int, message: String) {
+    public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
@@ -11,19 +11,23 @@ package struct ReadError: Error {
 
 /// A strict RFC 8259 tokenizer over a byte buffer. `peek` returns 0 at the end, which no
 /// grammar rule accepts, so every "unexpected" path also covers truncation.
-package struct JSONScanner {
-    package let buf: UnsafeBufferPointer<UInt8>
-    package var pos = 0
+///
+/// Public, with its hot methods `@inlinable`, only so that the parsers of other modules inline
+/// them: this toolchain inlines no `@inlinable` member of a `package` type across modules, and
+/// a call per whitespace run and per number showed in a rebuild's profile. Its API is `package`.
+public struct JSONScanner {
+    public let buf: UnsafeBufferPointer<UInt8>
+    public var pos = 0
     /// Current nesting of arrays and objects; bounded so that no input can exhaust the stack.
-    package var depth = 0
+    public var depth = 0
     package static let maxDepth = 256
 
     package init(_ buf: UnsafeBufferPointer<UInt8>) { self.buf = buf }
 
-    @inline(__always) package var atEnd: Bool { pos >= buf.count }
-    @inline(__always) package func peek() -> UInt8 { pos < buf.count ? buf[pos] : 0 }
+    @inlinable @inline(__always) package var atEnd: Bool { pos >= buf.count }
+    @inlinable @inline(__always) package func peek() -> UInt8 { pos < buf.count ? buf[pos] : 0 }
 
-    @inline(__always) package mutating func skipWhitespace() {
+    @inlinable @inline(__always) package mutating func skipWhitespace() {
         while pos < buf.count {
             switch buf[pos] {
             case 0x20, 0x0A, 0x0D, 0x09: pos += 1
@@ -33,7 +37,7 @@ package struct JSONScanner {
     }
 
     /// An error at the current position describing what was found instead of `expected`.
-    package func unexpected(_ expected: String) -> ReadError {
+    @usableFromInline package func unexpected(_ expected: String) -> ReadError {
         if atEnd { return ReadError(offset: pos, message: "unexpected end of file, expected \(expected)") }
         return ReadError(offset: pos, message: "expected \(expected), found \(describeToken())")
     }
@@ -73,14 +77,14 @@ package struct JSONScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<end]), as: UTF8.self)
     }
 
-    @inline(__always) package mutating func expect(_ byte: UInt8, _ what: String) throws(ReadError) {
+    @inlinable @inline(__always) package mutating func expect(_ byte: UInt8, _ what: String) throws(ReadError) {
         skipWhitespace()
         guard peek() == byte else { throw unexpected(what) }
         pos += 1
     }
 
     /// After an element: consumes ',' (returns true) or the closing byte (returns false).
-    @inline(__always) package mutating func nextElement(close: UInt8, _ what: String) throws(ReadError) -> Bool {
+    @inlinable @inline(__always) package mutating func nextElement(close: UInt8, _ what: String) throws(ReadError) -> Bool {
         skipWhitespace()
         let b = peek()
         if b == UInt8(ascii: ",") {

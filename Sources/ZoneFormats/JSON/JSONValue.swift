@@ -8,7 +8,7 @@ public enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
 
     /// The string, if this is a string.
-    public var stringValue: String? {
+    @inlinable public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
@@ -23,7 +23,7 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     /// The value of `key`, or nil when absent.
-    public subscript(key: String) -> JSONValue? {
+    @inlinable public subscript(key: String) -> JSONValue? {
         for m in members where m.key == key { return m.value }
         return nil
     }
@@ -32,7 +32,9 @@ public struct JSONObject: Hashable, Sendable {
 
     /// The address of the members' storage: equal for copies of one object, so a cheap test
     /// of "the same object as before" (equal objects built apart differ; empty ones all agree).
-    package var storageIdentity: UInt {
+    /// Inlinable, as the subscript: the scan's rules, grouping and style table read it for every
+    /// feature, and a call into this module made each read retain and release the object.
+    @inlinable package var storageIdentity: UInt {
         members.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 

@@ -5,8 +5,8 @@ public func sha256Hex(_ bytes: [UInt8]) -> String {
     hex(SHA256.hash(data: bytes))
 }
 
-/// Bytes as lower-case hex.
-package func hex(_ bytes: some Sequence<UInt8>) -> String {
+/// Bytes as lower-case hex (inlinable: generic, and called from other modules).
+@inlinable package func hex(_ bytes: some Sequence<UInt8>) -> String {
     let digits: [UInt8] = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(64)

@@ -1,10 +1,10 @@
 /// A key of ``IntegerTable``: fixed-size integers with a cheap multiplicative hash.
-package protocol IntegerTableKey: Equatable {
+public protocol IntegerTableKey: Equatable {
     var tableHash: UInt64 { get }
 }
 
 extension GridPoint: IntegerTableKey {
-    package var tableHash: UInt64 {
+    @inlinable package var tableHash: UInt64 {
         UInt64(bitPattern: x) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: y) &* 0xC2B2_AE3D_27D4_EB4F
     }
 }
@@ -12,7 +12,7 @@ extension GridPoint: IntegerTableKey {
 /// A properties object's storage address (``JSONObject/storageIdentity``): the scan's
 /// grouping and rules look one up for every feature.
 extension UInt: IntegerTableKey {
-    package var tableHash: UInt64 { UInt64(self) &* 0x9E37_79B9_7F4A_7C15 }
+    @inlinable public var tableHash: UInt64 { UInt64(self) &* 0x9E37_79B9_7F4A_7C15 }
 }
 
 /// A segment as a table key: its two end points.
@@ -35,42 +35,43 @@ struct GridSegment: IntegerTableKey {
 /// (slots holding whole keys cost 48–160: the largest array of a build on a huge ring). The
 /// hash bits settle most mismatches without reading the key, and give a key's slot when the
 /// table grows.
-package struct IntegerTable<Key: IntegerTableKey> {
+public struct IntegerTable<Key: IntegerTableKey> {
+    // Public (its API is `package`) and inlinable throughout: the scan's rules and grouping in
+    // ZonePipeline look one up per feature, and this toolchain neither inlines nor specialises
+    // across modules an `@inlinable` member of a `package` type; each call went through the
+    // unspecialised generic code.
+
     /// Each distinct key, at its number.
-    package private(set) var keys: [Key] = []
+    @inlinable package var keys: [Key] { storedKeys }
+    @usableFromInline var storedKeys: [Key] = []
     /// 0: empty; else hash bits << 32 | (number + 1).
-    private var slots: [UInt64]
-    private var mask: Int
+    @usableFromInline var slots: [UInt64]
+    @usableFromInline var mask: Int
 
-    package var count: Int { keys.count }
+    @inlinable package var count: Int { storedKeys.count }
 
-    package init(capacity: Int) {
+    @inlinable package init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
-        keys.reserveCapacity(capacity)
+        storedKeys.reserveCapacity(capacity)
     }
 
-    /// The table's 32 hash bits of `k`; its slot is these bits masked (tables stay below 2^32 slots).
-    /// The key's hash is mixed again (a multiply between two xor-shifts) so every bit of it reaches
-    /// the low bits: a key's own hash can leave them all zero (the bit patterns of doubles on a
-    /// coarse grid end in dozens of zero bits), which put every key in a thirty-second of the
-    /// slots and made each insert a long probe.
-    @inline(__always) private static func bits(_ k: Key) -> UInt64 {
+    /// The table's 32 hash bits of `k`; its slot is these bits masked (tables stay below 2^32
+    /// slots). A key's ``IntegerTableKey/tableHash`` must vary in its low bits.
+    @inlinable @inline(__always) static func bits(_ k: Key) -> UInt64 {
         var h = k.tableHash
-        h ^= h >> 32
-        h &*= 0xD6E8_FEB8_6659_FD93
-        h ^= h >> 32
+        h ^= h >> 29
         return h & 0xFFFF_FFFF
     }
 
     /// The number of `k`, nil when it was never inserted.
-    package subscript(_ k: Key) -> Int32? {
+    @inlinable package subscript(_ k: Key) -> Int32? {
         let b = Self.bits(k)
         var i = Int(b) & mask
         while slots[i] != 0 {
-            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k {
+            if slots[i] >> 32 == b, storedKeys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k {
                 return Int32(slots[i] & 0xFFFF_FFFF) - 1
             }
             i = (i + 1) & mask
@@ -79,32 +80,32 @@ package struct IntegerTable<Key: IntegerTableKey> {
     }
 
     /// Inserts `k` unless present; returns its number and whether it was new.
-    @discardableResult
+    @inlinable @discardableResult
     package mutating func insert(_ k: Key) -> (value: Int32, inserted: Bool) {
-        if (keys.count + 1) * 2 > slots.count { grow() }
+        if (storedKeys.count + 1) * 2 > slots.count { grow() }
         let b = Self.bits(k)
         var i = Int(b) & mask
         while slots[i] != 0 {
-            if slots[i] >> 32 == b, keys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k {
+            if slots[i] >> 32 == b, storedKeys[Int(slots[i] & 0xFFFF_FFFF) - 1] == k {
                 return (Int32(slots[i] & 0xFFFF_FFFF) - 1, false)
             }
             i = (i + 1) & mask
         }
-        slots[i] = b << 32 | UInt64(keys.count + 1)
-        keys.append(k)
-        return (Int32(keys.count - 1), true)
+        slots[i] = b << 32 | UInt64(storedKeys.count + 1)
+        storedKeys.append(k)
+        return (Int32(storedKeys.count - 1), true)
     }
 
     /// The keys, the table emptied (so the caller owns the only copy).
     mutating func takeKeys() -> [Key] {
         slots = []
         mask = -1
-        defer { keys = [] }
-        return keys
+        defer { storedKeys = [] }
+        return storedKeys
     }
 
     /// Twice the slots, each entry moved to the slot its hash bits give.
-    private mutating func grow() {
+    @usableFromInline mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: 0, count: old.count * 2)
         mask = slots.count - 1

@@ -236,5 +236,14 @@ struct VertexKey: Hashable, IntegerTableKey {
         self.y = (y + 0).bitPattern
     }
 
-    package var tableHash: UInt64 { x &* 0x9E37_79B9_7F4A_7C15 ^ y &* 0xC2B2_AE3D_27D4_EB4F }
+    /// Mixed again after the products (a multiply between two xor-shifts): a double on a coarse
+    /// grid (a tile's units, halves of them) has dozens of zero bits at the bottom of its bit
+    /// pattern, so the products alone left the table's slot bits zero, put every key in a
+    /// thirty-second of the slots and made each insert a long probe.
+    package var tableHash: UInt64 {
+        var h = x &* 0x9E37_79B9_7F4A_7C15 ^ y &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= h >> 32
+        h &*= 0xD6E8_FEB8_6659_FD93
+        return h ^ (h >> 32)
+    }
 }
