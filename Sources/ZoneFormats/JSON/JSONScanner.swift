@@ -84,7 +84,8 @@ public struct JSONScanner {
     }
 
     /// After an element: consumes ',' (returns true) or the closing byte (returns false).
-    @inlinable @inline(__always) package mutating func nextElement(close: UInt8, _ what: String) throws(ReadError) -> Bool {
+    @inlinable @inline(__always)
+    package mutating func nextElement(close: UInt8, _ what: String) throws(ReadError) -> Bool {
         skipWhitespace()
         let b = peek()
         if b == UInt8(ascii: ",") {
