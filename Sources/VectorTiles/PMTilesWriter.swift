@@ -67,23 +67,37 @@ public struct PMTilesWriter {
     /// The archive's bytes: header, root directory, metadata (a JSON object, e.g. with
     /// `vector_layers`), leaf directories, tile data.
     public func archive(metadata: [UInt8], minZoom: Int, maxZoom: Int, bounds: PMTilesBounds) throws -> [UInt8] {
-        let sorted = tiles.sorted { $0.id < $1.id }
+        var writer = self
+        return try writer.takeArchive(metadata: metadata, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds)
+    }
+
+    /// ``archive(metadata:minZoom:maxZoom:bounds:)``, the writer emptied: each tile's bytes are
+    /// let go once copied into the archive, so making it holds about one copy of the tiles,
+    /// not three (the added tiles, their data section, the archive).
+    public mutating func takeArchive(
+        metadata: [UInt8], minZoom: Int, maxZoom: Int, bounds: PMTilesBounds
+    ) throws -> [UInt8] {
+        var sorted = tiles.sorted { $0.id < $1.id }
+        tiles = []
         for i in sorted.indices.dropFirst() where sorted[i].id == sorted[i - 1].id {
             throw PMTilesError.duplicateTile(sorted[i].id)
         }
-        var data: [UInt8] = []
+        // The data section laid out first by offsets alone; its bytes are copied last.
+        var dataLength: UInt64 = 0
         var placed: [HashedBytes: (offset: UInt64, length: UInt32)] = [:]
+        var distinct: [[UInt8]] = []
         var entries: [PMTilesEntry] = []
         for tile in sorted {
             let key = HashedBytes(tile.bytes)
-            let at =
-                placed[key]
-                ?? {
-                    let new = (offset: UInt64(data.count), length: UInt32(tile.bytes.count))
-                    data += tile.bytes
-                    placed[key] = new
-                    return new
-                }()
+            let at: (offset: UInt64, length: UInt32)
+            if let known = placed[key] {
+                at = known
+            } else {
+                at = (offset: dataLength, length: UInt32(tile.bytes.count))
+                dataLength += UInt64(tile.bytes.count)
+                placed[key] = at
+                distinct.append(tile.bytes)
+            }
             if let last = entries.last, last.offset == at.offset, last.length == at.length,
                 last.tileID + UInt64(last.runLength) == tile.id
             {
@@ -92,6 +106,9 @@ public struct PMTilesWriter {
                 entries.append(PMTilesEntry(tileID: tile.id, offset: at.offset, length: at.length, runLength: 1))
             }
         }
+        let (tileCount, contentCount) = (sorted.count, placed.count)
+        sorted = []
+        placed = [:]
         let directories = try PMTilesDirectory.build(
             entries, rootLimit: Self.firstRead - Self.headerLength, compress: compress)
         let meta = try compress(metadata)
@@ -103,8 +120,8 @@ public struct PMTilesWriter {
         header.bytes += Array("PMTiles".utf8) + [3]
         for value in [
             rootOffset, UInt64(directories.root.count), metaOffset, UInt64(meta.count), leafOffset,
-            UInt64(directories.leaves.count), dataOffset, UInt64(data.count), UInt64(sorted.count),
-            UInt64(entries.count), UInt64(placed.count),
+            UInt64(directories.leaves.count), dataOffset, dataLength, UInt64(tileCount),
+            UInt64(entries.count), UInt64(contentCount),
         ] {
             header.u64(value)
         }
@@ -117,7 +134,17 @@ public struct PMTilesWriter {
         header.e7((bounds.west + bounds.east) / 2)
         header.e7((bounds.south + bounds.north) / 2)
         assert(header.bytes.count == Self.headerLength)
-        return header.bytes + directories.root + meta + directories.leaves + data
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(dataOffset + dataLength))
+        out += header.bytes
+        out += directories.root
+        out += meta
+        out += directories.leaves
+        for i in distinct.indices {
+            out += distinct[i]
+            distinct[i] = []
+        }
+        return out
     }
 }
 

@@ -10,7 +10,7 @@ import ZoneSupport
 struct TileAssembler {
     let gzipLevel: Int
     let jobs: Int
-    private(set) var writer: PMTilesWriter
+    private var writer: PMTilesWriter
     /// Encoded point layers by tile, waiting for their tile's zone layer (or the end).
     private var points: [TileKey: [UInt8]] = [:]
     private var batch: [(key: TileKey, bytes: [UInt8])] = []
@@ -45,6 +45,14 @@ struct TileAssembler {
         for (key, bytes) in points.sorted(by: { $0.key < $1.key }) { batch.append((key, bytes)) }
         points = [:]
         try flush()
+    }
+
+    /// The archive of every tile added (``PMTilesWriter/takeArchive(metadata:minZoom:maxZoom:bounds:)``),
+    /// the assembler emptied, so the tiles are held once while it is made.
+    mutating func takeArchive(metadata: [UInt8], minZoom: Int, maxZoom: Int, bounds: PMTilesBounds) throws -> [UInt8] {
+        compressed = [:]
+        points = [:]
+        return try writer.takeArchive(metadata: metadata, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds)
     }
 
     private mutating func flush() throws {

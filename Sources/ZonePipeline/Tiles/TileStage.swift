@@ -92,7 +92,7 @@ struct TileStage {
         let metadata = TileMetadata(config: config, pointLayers: layers).json()
         let bytes: [UInt8]
         do {
-            bytes = try assembler.writer.archive(
+            bytes = try assembler.takeArchive(
                 metadata: metadata, minZoom: config.minZoom, maxZoom: config.maxZoom,
                 bounds: Self.bounds(cities, zoom: config.minZoom))
         } catch { throw TileStageError.failed("\(error)") }
