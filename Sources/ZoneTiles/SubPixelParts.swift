@@ -21,7 +21,7 @@ struct SubPixelParts {
     /// polygon (by exterior) when every polygon is that small.
     func dropped(from g: PolygonalGeometry) -> PolygonalGeometry {
         guard !g.isEmpty else { return g }
-        let areas = (0..<g.polygonCount).map { abs(Self.planarArea(g, ring: g.polygonRings($0).lowerBound)) }
+        let areas = (0..<g.polygonCount).map { abs(g.twicePlanarArea(ring: g.polygonRings($0).lowerBound)) / 2 }
         guard areas.contains(where: { $0 < minimumArea }) else { return g }
         var out = PolygonalGeometryBuilder()
         for p in 0..<g.polygonCount where areas[p] >= minimumArea { add(g, polygon: p, to: &out) }
@@ -40,21 +40,5 @@ struct SubPixelParts {
             out.closeRing()
         }
         out.closePolygon()
-    }
-
-    /// The shoelace area of ring `r`, signed, in the geometry's own units.
-    static func planarArea(_ g: PolygonalGeometry, ring r: Int) -> Double {
-        let range = g.ringRange(r)
-        guard range.count >= 3 else { return 0 }
-        let (ox, oy) = g.position(range.lowerBound)
-        var twice = 0.0
-        var (px, py) = (0.0, 0.0)
-        for i in range.dropFirst() {
-            let (x, y) = g.position(i)
-            let (cx, cy) = (x - ox, y - oy)
-            twice += px * cy - cx * py
-            (px, py) = (cx, cy)
-        }
-        return twice / 2
     }
 }

@@ -87,13 +87,7 @@ struct TileCutter {
             return false
         }
         guard box.west == r.xmin, box.east == r.xmax, box.south == r.ymin, box.north == r.ymax else { return false }
-        var twice = 0.0
-        for i in 0..<(g.positionCount - 1) {
-            let (x0, y0) = g.position(i)
-            let (x1, y1) = g.position(i + 1)
-            twice += x0 * y1 - x1 * y0
-        }
-        return abs(twice) == 2 * (r.xmax - r.xmin) * (r.ymax - r.ymin)
+        return abs(g.twicePlanarArea(ring: 0)) == 2 * (r.xmax - r.xmin) * (r.ymax - r.ymin)
     }
 
     /// `pieces`, already cut to the rectangle of `xs` × `ys`, into blocks.
