@@ -79,7 +79,9 @@ let clientTargets: [Target] = [
             .target(name: "URLRedaction"),
             // Small pieces every pipeline module uses: parallel map, cores lent between workers,
             // union-find, radix sort.
-            .target(name: "ZoneSupport"),
+            .target(name: "ZoneSupport", dependencies: ["CFreeMemory"]),
+            // glibc's malloc_trim, for ZoneSupport's releaseFreeMemory().
+            .target(name: "CFreeMemory"),
             // The planar geometry of one city: the GEOS wrapper, PolygonalGeometry, antimeridian
             // split, overlay with snap rounding, gaps, simplify, validity. Its own settings; no
             // files, caches or JSON.

@@ -44,8 +44,10 @@ package func parallelMap<Result>(
     parallelMap(count: count, jobs: jobs, weights: weights, lending: lending, makeWorker: {}, { _, i in body(i) })
 }
 
-/// One slot per index, each written by exactly one worker before `collect` reads them all.
-final class ResultSlots<Result>: @unchecked Sendable {
+/// One slot per index, each written by exactly one worker before `collect` reads them all; or
+/// filled first, each then taken by exactly one worker (``take(at:)``), so a parallel map lets
+/// each input go as soon as its index is done rather than when the whole map is.
+package final class ResultSlots<Result>: @unchecked Sendable {
     private let buffer: UnsafeMutablePointer<Result?>
     private let count: Int
 
@@ -55,7 +57,15 @@ final class ResultSlots<Result>: @unchecked Sendable {
         buffer.initialize(repeating: nil, count: max(count, 1))
     }
 
+    package convenience init(_ values: [Result]) {
+        self.init(count: values.count)
+        for (i, value) in values.enumerated() { buffer[i] = value }
+    }
+
     package func store(_ value: Result, at i: Int) { buffer[i] = value }
+
+    /// The value at `i`, its slot emptied (nil when it was empty).
+    package func take(at i: Int) -> Result? { buffer[i].take() }
 
     func collect() -> [Result] {
         (0..<count).compactMap { buffer[$0] }

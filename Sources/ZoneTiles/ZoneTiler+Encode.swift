@@ -9,7 +9,7 @@ extension ZoneTiler {
     /// Gathers the cities' blocks of one zoom by tile, encodes the tiles in parallel and emits
     /// them in tile order. A tile that one zone covers whole is that zone's square, encoded once.
     func emitZoom(
-        _ zoom: Int, _ blocks: [[TileBlock]], cities: [[Int]], zones: [TileZone],
+        _ zoom: Int, _ blocks: [[TileBlock]], cities: [[Int]], names: [(city: String, style: String)],
         emit: (TileKey, [UInt8]) throws -> Void
     ) throws {
         var tiles: [TileKey: [Entry]] = [:]
@@ -21,7 +21,7 @@ extension ZoneTiler {
             for block in cityBlocks {
                 let zone = cities[c][block.zone]
                 if block.rings == nil && whole[zone] == nil {
-                    whole[zone] = layer([(zone, [square])], zones: zones)
+                    whole[zone] = layer([(zone, [square])], names: names)
                 }
                 for x in block.xs {
                     for y in block.ys { tiles[TileKey(z: zoom, x: x, y: y), default: []].append((zone, block.rings)) }
@@ -33,18 +33,18 @@ extension ZoneTiler {
         let encoded = parallelMap(count: keys.count, jobs: jobs) { i -> [UInt8] in
             let entries = byTile[keys[i]] ?? []
             if entries.count == 1, entries[0].rings == nil, let bytes = wholeBytes[entries[0].zone] { return bytes }
-            return layer(entries.map { ($0.zone, $0.rings ?? [square]) }, zones: zones)
+            return layer(entries.map { ($0.zone, $0.rings ?? [square]) }, names: names)
         }
         for (key, bytes) in zip(keys, encoded) { try emit(key, bytes) }
     }
 
     /// The MVT bytes of a tile with one layer `zones` of these features.
-    func layer(_ features: [(zone: Int, rings: [[TilePoint]])], zones: [TileZone]) -> [UInt8] {
+    func layer(_ features: [(zone: Int, rings: [[TilePoint]])], names: [(city: String, style: String)]) -> [UInt8] {
         let layer = MVTLayer(
             name: "zones", extent: UInt32(extent),
             features: features.map { f in
                 MVTFeature(
-                    properties: [("city", .string(zones[f.zone].city)), ("style", .string(zones[f.zone].style))],
+                    properties: [("city", .string(names[f.zone].city)), ("style", .string(names[f.zone].style))],
                     geometry: .polygons(f.rings))
             })
         return MVTTile(layers: [layer]).encoded()

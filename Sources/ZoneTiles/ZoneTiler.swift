@@ -39,7 +39,11 @@ package struct ZoneTiler: Sendable {
     /// Calls `emit` with each non-empty tile, zoom by zoom (from `maxZoom` down), in tile order
     /// within a zoom: the tile's MVT bytes, uncompressed, holding the one layer `zones` (MVT
     /// tiles concatenate, so a caller may append other layers' bytes).
-    package func tiles(of zones: [TileZone], emit: (TileKey, [UInt8]) throws -> Void) throws {
+    ///
+    /// Memory: a city's zones in longitude and latitude are let go once the highest zoom has
+    /// them, and a city's zoom once the next has halved it; the free pages a zoom leaves are
+    /// given back to the system before the next.
+    package func tiles(of zones: consuming [TileZone], emit: (TileKey, [UInt8]) throws -> Void) throws {
         var cityOf: [String: Int] = [:]
         var cities: [[Int]] = []
         for (i, zone) in zones.enumerated() {
@@ -54,18 +58,23 @@ package struct ZoneTiler: Sendable {
         let context = try GEOSContext()
         let anchors = try zones.map { try $0.geometry.pointOnSurface(context: context) ?? (0, 0) }
         let weights = cities.map { $0.reduce(0) { $0 + zones[$1].geometry.positionCount } }
-        var state: [CityZoom] = []
+        let names = zones.map { (city: $0.city, style: $0.style) }
+        var lonLat: ResultSlots<[PolygonalGeometry]>? = ResultSlots(cities.map { $0.map { zones[$0].geometry } })
+        zones = []
+        var above: ResultSlots<CityZoom>? = nil
         for zoom in stride(from: maxZoom, through: minZoom, by: -1) {
-            let previous = state
-            let results = parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights) {
+            let (first, previous) = (lonLat, above)
+            var results = parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights) {
                 worker, c -> Result<(CityZoom, [TileBlock]), Error> in
                 Result {
                     guard let context = worker else { throw GEOSError.contextUnavailable }
                     let members = cityMembers[c]
                     let start =
-                        zoom == maxZoom
-                        ? CityZoom.projected(members.map { zones[$0].geometry }, zoom: zoom, extent: extent)
-                        : previous[c].halved().withoutSubPixelParts(SubPixelParts(extent: extent))
+                        if let previous {
+                            previous.take(at: c)!.halved().withoutSubPixelParts(SubPixelParts(extent: extent))
+                        } else {
+                            CityZoom.projected(first!.take(at: c)!, zoom: zoom, extent: extent)
+                        }
                     let city = try start.snapped(
                         tolerance: zoom == maxZoom ? 0 : tolerance, extent: extent, buffer: buffer,
                         halvedGrid: zoom < maxZoom,
@@ -82,14 +91,20 @@ package struct ZoneTiler: Sendable {
                     return (city, try cutter.blocks(of: drawn))
                 }
             }
-            state = []
+            lonLat = nil
+            var state: [CityZoom] = []
             var blocks: [[TileBlock]] = []
             for result in results {
                 let (city, cityBlocks) = try result.get()
                 state.append(city)
                 blocks.append(cityBlocks)
             }
-            try emitZoom(zoom, blocks, cities: cities, zones: zones, emit: emit)
+            results = []
+            above = zoom > minZoom ? ResultSlots(state) : nil
+            state = []
+            try emitZoom(zoom, blocks, cities: cities, names: names, emit: emit)
+            blocks = []
+            releaseFreeMemory()
         }
     }
 }

@@ -47,7 +47,7 @@ struct TileStage {
         if let previous, previous.inputs == inputs, holds(previous.key, identity) {
             return (ArtifactFile(path: previous.key, bytes: [], identity: identity, isAlreadyWritten: true), previous)
         }
-        let zones = try TileZoneSource(cities: cities, content: content)
+        let zones = try TileZoneSource(cities: cities, content: content).zones
         let layers = try points.map { layer in
             try PointTileLayer(
                 entry: layer,
@@ -72,7 +72,8 @@ struct TileStage {
         var done = Set<Int>()
         let tiler = ZoneTiler(minZoom: config.minZoom, maxZoom: config.maxZoom, jobs: jobs)
         do {
-            try tiler.tiles(of: zones.zones) { key, bytes in
+            // Consumed: the tiler lets each city's zones go once their highest zoom is made.
+            try tiler.tiles(of: consume zones) { key, bytes in
                 if key.z != zoom {
                     if zoom != nil { try assembler.finishZoom() }
                     zoom = key.z

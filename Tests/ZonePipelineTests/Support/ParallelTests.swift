@@ -28,6 +28,24 @@ import Testing
         #expect(squares == (0..<1000).map { $0 * $0 })
     }
 
+    /// The tiler's zooms hand each city to the next through slots: a value taken is the
+    /// taker's alone, so it is let go when the taker is done with it, not when the map is.
+    @Test func aTakenSlotLetsItsValueGo() {
+        final class Box: Sendable {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+        }
+        struct Watch { weak var box: Box? }
+        var boxes = (0..<100).map { Box($0) }
+        let watched = boxes.map { Watch(box: $0) }
+        let slots = ResultSlots(boxes)
+        boxes = []
+        let values = parallelMap(count: 100, jobs: 2) { i in slots.take(at: i)?.value ?? -1 }
+        #expect(values == Array(0..<100))
+        #expect(watched.allSatisfy { $0.box == nil })
+        #expect((0..<100).allSatisfy { slots.take(at: $0) == nil })
+    }
+
     @Test(.enabled(if: defaultJobs >= 2, "needs two cores")) func aParallelMapRunsInParallel() {
         #expect(Self.bothRanAtOnce())
     }

@@ -1,0 +1,9 @@
+#include "free_memory.h"
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+
+int zonectl_release_free_memory(void) { return malloc_trim(0); }
+#else
+int zonectl_release_free_memory(void) { return -1; }
+#endif
