@@ -120,9 +120,16 @@ struct TileCutter {
         let dy = Double(originY - Int64(y) * Int64(extent))
         var rings = pieces.map { TileRings($0.geometry, dx: dx, dy: dy) }
         var valid = true
-        // A clip of valid grid geometry can still touch itself where it runs along the rectangle.
+        // A clip of valid grid geometry can still touch itself where it runs along the
+        // rectangle. Only polygons with two vertices on its boundary are checked: every polygon
+        // a clip made (here or at a larger range, whose sides inside this tile's rectangle are
+        // its sides) has them where it was cut; any other is unchanged from the valid zone, and
+        // meets a clipped one only at points (a clipped polygon's new edges run along the
+        // boundary with its interior inside, as an unchanged polygon's edge there would).
+        let (low, high) = (Int32(-buffer), Int32(extent + buffer))
         for r in rings where !r.isEmpty {
-            if try r.geometry.invalidityReason(context: context) != nil {
+            let cut = r.polygons(onBorderOf: low, high)
+            if !cut.isEmpty, try cut.geometry.invalidityReason(context: context) != nil {
                 valid = false
                 break
             }

@@ -11,6 +11,8 @@ struct TileRings {
 
     /// The positions of `g` moved by (dx, dy) and rounded to integers. Rings that collapse (fewer
     /// than 3 points, no area) are left out, a polygon with its exterior.
+    init(rings: [[TilePoint]] = []) { self.rings = rings }
+
     init(_ g: PolygonalGeometry, dx: Double, dy: Double) {
         for p in 0..<g.polygonCount {
             for r in g.polygonRings(p) {
@@ -34,6 +36,25 @@ struct TileRings {
                 rings.append(ring)
             }
         }
+    }
+
+    /// The polygons (each exterior with its holes) that have at least two vertices on the
+    /// boundary of the square [low, high]²: of a zone clipped to that square, the only ones the
+    /// clip can have left invalid (``TileCutter/leaf(_:x:y:into:)``).
+    func polygons(onBorderOf low: Int32, _ high: Int32) -> TileRings {
+        var out = TileRings(rings: [])
+        var start = 0
+        var onBorder = 0
+        func close(_ end: Int) {
+            if onBorder >= 2 { out.rings.append(contentsOf: self.rings[start..<end]) }
+            (start, onBorder) = (end, 0)
+        }
+        for (k, ring) in rings.enumerated() {
+            if k > 0 && ringArea(ring) > 0 { close(k) }
+            for p in ring where p.x == low || p.x == high || p.y == low || p.y == high { onBorder += 1 }
+        }
+        close(rings.count)
+        return out
     }
 
     /// The rings as a ``PolygonalGeometry`` (closed rings), for the validity check.
