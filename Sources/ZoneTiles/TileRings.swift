@@ -9,10 +9,11 @@ struct TileRings {
 
     var isEmpty: Bool { rings.isEmpty }
 
-    /// The positions of `g` moved by (dx, dy) and rounded to integers. Rings that collapse (fewer
-    /// than 3 points, no area) are left out, a polygon with its exterior.
+    /// These rings, as they are.
     init(rings: [[TilePoint]] = []) { self.rings = rings }
 
+    /// The positions of `g` moved by (dx, dy) and rounded to integers. Rings that collapse (fewer
+    /// than 3 points, no area) are left out, a polygon with its exterior.
     init(_ g: PolygonalGeometry, dx: Double, dy: Double) {
         for p in 0..<g.polygonCount {
             for r in g.polygonRings(p) {
