@@ -39,34 +39,42 @@ struct TileRings {
         }
     }
 
+    /// Each polygon's rings: an exterior (positive ``ringArea(_:)``), then the holes after it.
+    var polygonRanges: [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        for k in rings.indices.dropFirst() where ringArea(rings[k]) > 0 {
+            out.append(start..<k)
+            start = k
+        }
+        if !rings.isEmpty { out.append(start..<rings.count) }
+        return out
+    }
+
     /// The polygons (each exterior with its holes) that have at least two vertices on the
     /// boundary of the square [low, high]²: of a zone clipped to that square, the only ones the
     /// clip can have left invalid (``TileCutter/leaf(_:x:y:into:)``).
     func polygons(onBorderOf low: Int32, _ high: Int32) -> TileRings {
-        var out = TileRings(rings: [])
-        var start = 0
-        var onBorder = 0
-        func close(_ end: Int) {
-            if onBorder >= 2 { out.rings.append(contentsOf: self.rings[start..<end]) }
-            (start, onBorder) = (end, 0)
+        var out = TileRings()
+        for polygon in polygonRanges {
+            let onBorder = rings[polygon].reduce(0) { sum, ring in
+                sum + ring.count { $0.x == low || $0.x == high || $0.y == low || $0.y == high }
+            }
+            if onBorder >= 2 { out.rings += rings[polygon] }
         }
-        for (k, ring) in rings.enumerated() {
-            if k > 0 && ringArea(ring) > 0 { close(k) }
-            for p in ring where p.x == low || p.x == high || p.y == low || p.y == high { onBorder += 1 }
-        }
-        close(rings.count)
         return out
     }
 
     /// The rings as a ``PolygonalGeometry`` (closed rings), for the validity check.
     var geometry: PolygonalGeometry {
         var b = PolygonalGeometryBuilder()
-        for (k, ring) in rings.enumerated() {
-            if k > 0 && ringArea(ring) > 0 { b.closePolygon() }
-            for p in ring + [ring[0]] { b.add(x: Double(p.x), y: Double(p.y)) }
-            b.closeRing()
+        for polygon in polygonRanges {
+            for ring in rings[polygon] {
+                for p in ring + [ring[0]] { b.add(x: Double(p.x), y: Double(p.y)) }
+                b.closeRing()
+            }
+            b.closePolygon()
         }
-        if !rings.isEmpty { b.closePolygon() }
         return b.build(checkRings: false)
     }
 }
