@@ -1,5 +1,8 @@
 #include "free_memory.h"
 
+// Any C library header: glibc defines __GLIBC__ in the ones it includes first.
+#include <stdlib.h>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 

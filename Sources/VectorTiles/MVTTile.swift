@@ -61,7 +61,11 @@ public struct MVTFeature: Sendable {
         if let id { feature.varintField(1, id) }
         if !tags.isEmpty { feature.packedField(2, tags) }
         feature.varintField(3, geometry.typeCode)
-        feature.packedField(4, geometry.commands())
+        if case .encoded(let encoded) = geometry {
+            feature.bytesField(4, encoded.packed)
+        } else {
+            feature.packedField(4, geometry.commands())
+        }
         return feature.bytes
     }
 }
@@ -87,17 +91,21 @@ public enum MVTGeometry: Sendable {
     /// positive area by the surveyor's formula in tile coordinates (y down: clockwise on
     /// screen), then its holes with a negative one (``ringArea(_:)``).
     case polygons([[TilePoint]])
+    /// Any of the above, encoded already.
+    case encoded(MVTEncodedGeometry)
 
     var typeCode: UInt64 {
         switch self {
         case .points: 1
         case .lines: 2
         case .polygons: 3
+        case .encoded(let encoded): encoded.typeCode
         }
     }
 
     /// The geometry's command integers: MoveTo (1), LineTo (2) and ClosePath (7), each
-    /// `id | count << 3`, with zigzag deltas from a cursor that starts at (0, 0).
+    /// `id | count << 3`, with zigzag deltas from a cursor that starts at (0, 0) (none for an
+    /// encoded geometry, whose ``MVTEncodedGeometry/packed`` bytes hold them).
     func commands() -> [UInt32] {
         var out: [UInt32] = []
         var cursor = TilePoint(0, 0)
@@ -126,6 +134,8 @@ public enum MVTGeometry: Sendable {
                 for p in ring.dropFirst() { move(to: p) }
                 command(7, 1)
             }
+        case .encoded:
+            break
         }
         return out
     }

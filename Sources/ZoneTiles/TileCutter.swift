@@ -8,8 +8,11 @@ struct TileBlock {
     var ys: Range<Int>
     /// The zone's index in the city.
     var zone: Int
-    /// nil: the zone covers the tiles whole.
-    var rings: [[TilePoint]]?
+    /// The zone's rings in the one tile (``TileRings``), encoded; nil: the zone covers the tiles whole.
+    var geometry: MVTEncodedGeometry?
+
+    /// The rings, decoded (the checks' view).
+    var rings: [[TilePoint]]? { geometry?.polygonRings }
 }
 
 /// Cuts a city's zones (``CityZoom``, on the grid) into tiles by halving the tile range, the
@@ -94,7 +97,7 @@ struct TileCutter {
     func cut(_ pieces: [Piece], _ xs: Range<Int>, _ ys: Range<Int>, into out: inout [TileBlock]) throws {
         guard !pieces.isEmpty else { return }
         if pieces.count == 1 && isWhole(pieces[0].geometry, rect(xs, ys)) {
-            out.append(TileBlock(xs: xs, ys: ys, zone: pieces[0].zone, rings: nil))
+            out.append(TileBlock(xs: xs, ys: ys, zone: pieces[0].zone, geometry: nil))
             return
         }
         if xs.count == 1 && ys.count == 1 {
@@ -145,7 +148,10 @@ struct TileCutter {
             rings = groups.map { TileRings($0, dx: 0, dy: 0) }
         }
         for (piece, r) in zip(pieces, rings) where !r.isEmpty {
-            out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: piece.zone, rings: r.rings))
+            out.append(
+                TileBlock(
+                    xs: x..<(x + 1), ys: y..<(y + 1), zone: piece.zone,
+                    geometry: MVTEncodedGeometry(.polygons(r.rings))))
         }
     }
 }

@@ -2,9 +2,9 @@ import VectorTiles
 import ZoneSupport
 
 extension ZoneTiler {
-    /// One entry of a tile: a zone (index among all zones) and its rings, nil when it covers
+    /// One entry of a tile: a zone (index among all zones) and its geometry, nil when it covers
     /// the tile whole.
-    typealias Entry = (zone: Int, rings: [[TilePoint]]?)
+    typealias Entry = (zone: Int, geometry: MVTEncodedGeometry?)
 
     /// Gathers the cities' blocks of one zoom by tile, encodes the tiles in parallel and emits
     /// them in tile order. A tile that one zone covers whole is that zone's square, encoded once.
@@ -20,11 +20,13 @@ extension ZoneTiler {
         for (c, cityBlocks) in blocks.enumerated() {
             for block in cityBlocks {
                 let zone = cities[c][block.zone]
-                if block.rings == nil && whole[zone] == nil {
-                    whole[zone] = layer([(zone, [square])], names: names)
+                if block.geometry == nil && whole[zone] == nil {
+                    whole[zone] = layer([(zone, .polygons([square]))], names: names)
                 }
                 for x in block.xs {
-                    for y in block.ys { tiles[TileKey(z: zoom, x: x, y: y), default: []].append((zone, block.rings)) }
+                    for y in block.ys {
+                        tiles[TileKey(z: zoom, x: x, y: y), default: []].append((zone, block.geometry))
+                    }
                 }
             }
         }
@@ -32,20 +34,23 @@ extension ZoneTiler {
         let (byTile, wholeBytes) = (tiles, whole)
         let encoded = parallelMap(count: keys.count, jobs: jobs) { i -> [UInt8] in
             let entries = byTile[keys[i]] ?? []
-            if entries.count == 1, entries[0].rings == nil, let bytes = wholeBytes[entries[0].zone] { return bytes }
-            return layer(entries.map { ($0.zone, $0.rings ?? [square]) }, names: names)
+            if entries.count == 1, entries[0].geometry == nil, let bytes = wholeBytes[entries[0].zone] {
+                return bytes
+            }
+            return layer(
+                entries.map { ($0.zone, $0.geometry.map { .encoded($0) } ?? .polygons([square])) }, names: names)
         }
         for (key, bytes) in zip(keys, encoded) { try emit(key, bytes) }
     }
 
     /// The MVT bytes of a tile with one layer `zones` of these features.
-    func layer(_ features: [(zone: Int, rings: [[TilePoint]])], names: [(city: String, style: String)]) -> [UInt8] {
+    func layer(_ features: [(zone: Int, geometry: MVTGeometry)], names: [(city: String, style: String)]) -> [UInt8] {
         let layer = MVTLayer(
             name: "zones", extent: UInt32(extent),
             features: features.map { f in
                 MVTFeature(
                     properties: [("city", .string(names[f.zone].city)), ("style", .string(names[f.zone].style))],
-                    geometry: .polygons(f.rings))
+                    geometry: f.geometry)
             })
         return MVTTile(layers: [layer]).encoded()
     }

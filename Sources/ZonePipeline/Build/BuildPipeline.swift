@@ -101,11 +101,54 @@ public struct BuildPipeline {
     ///
     /// With `written` (the output directory's records), a cached city's artifact that the
     /// directory holds already is not read (``ArtifactFile/isAlreadyWritten``).
+    ///
+    /// The tile archive (pipeline.yml `tiles`) is made last, from the artifacts, after what the
+    /// rest of the build worked with is let go.
     public func run(
         paths: [String]? = nil, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
         cache: BuildCache? = nil, written: WrittenFiles? = nil, now: Date = Date(),
         progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
+        var (outcome, gapTexts) = try stages(
+            paths: paths, configBytes: configBytes, revision: revision(), previousVersion: previousVersion,
+            cache: cache, written: written, now: now, progress: progress)
+        guard config.tiles != nil, let output = outcome.output else { return outcome }
+        // The tile stage is long and holds a zoom of every city: what the build worked with is
+        // let go first, and its free pages given back.
+        let clock = StageClock()
+        outcome.workingSet = nil
+        releaseFreeMemory()
+        progress("tiles")
+        outcome.output = try withTiles(output, gapTexts: gapTexts, written: written, clock: clock)
+        return outcome
+    }
+
+    /// `output` (the artifacts) with the tile archive (``TileStage``), then its manifest and
+    /// report, which name the archive and the stage's time.
+    private func withTiles(
+        _ output: BuildOutput, gapTexts: [BuildReport.GapText]?, written: WrittenFiles?, clock: StageClock
+    ) throws -> BuildOutput {
+        var (output, clock) = (output, clock)
+        if let tiles = try TileStage.archive(
+            config: config, jobs: jobs, files: output.files, cities: output.manifest.cities,
+            points: output.manifest.points ?? [], written: written)
+        {
+            clock.lap("tiles", into: &output.report.stageSeconds)
+            output.manifest.tiles = tiles.entry
+            output.files.append(tiles.file)
+        }
+        output.files.append(ArtifactFile(path: "manifest.json", bytes: try output.manifest.jsonBytes()))
+        output.files.append(
+            ArtifactFile(path: "report.json", bytes: try output.report.jsonBytes(jobs: jobs, gapTexts: gapTexts)))
+        return output
+    }
+
+    /// ``run(paths:configBytes:revision:previousVersion:cache:written:now:progress:)`` without
+    /// the tiles; with the cities' gap texts for the report, when every city has its own.
+    private func stages(
+        paths: [String]?, configBytes: [UInt8], revision: @autoclosure () -> String?, previousVersion: String?,
+        cache: BuildCache?, written: WrittenFiles?, now: Date, progress: (String) -> Void
+    ) throws -> (Outcome, gapTexts: [BuildReport.GapText]?) {
         var seconds: [String: Double] = [:]
         var clock = StageClock()
         let files = try ZoneFiles.discover(paths ?? config.zones)
@@ -122,7 +165,7 @@ public struct BuildPipeline {
         progress("read and validated \(files.count) files, \(features.count) features")
         guard let account = checked.account, !diagnostics.hasErrors else {
             pass.storeScans(jobs: jobs)
-            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+            return (Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count), nil)
         }
         let cityGroups = checked.cities
         let settings = cache?.settingsDigest(config) ?? []
@@ -198,13 +241,13 @@ public struct BuildPipeline {
         clock.lap("geometry", into: &seconds)
         let cities = cityGroups.indices.compactMap { fresh[$0]?.result }
         guard !diagnostics.hasErrors else {
-            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count, cities: cities)
+            return (Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count, cities: cities), nil)
         }
 
         let points = try PointBuild(config: config, jobs: jobs).run(cache: cache)
         diagnostics += points.diagnostics
         guard !diagnostics.hasErrors else {
-            return Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count)
+            return (Outcome(diagnostics: diagnostics, output: nil, inputFiles: files.count), nil)
         }
         clock.lap("points", into: &seconds)
         progress("writing artifacts")
@@ -281,20 +324,13 @@ public struct BuildPipeline {
                     outputFiles += styleArtifact.files
                     outputFiles += points.files
                     clock.lap("artifacts", into: &seconds)
-                    let tiles = try TileStage.archive(
-                        config: config, jobs: jobs, files: outputFiles, cities: entries, points: points.layers,
-                        written: written)
-                    if let tiles {
-                        outputFiles.append(tiles.file)
-                        clock.lap("tiles", into: &seconds)
-                    }
                     let manifest = Manifest(
                         schema: Manifest.currentSchema, version: Manifest.version(at: now, after: previousVersion),
                         previous: previousVersion, generatedAt: UTCStamp.iso8601(now),
                         source: .init(revision: revision(), configHash: sha256Hex(configBytes)),
                         styles: styleArtifact.entry, cities: entries,
                         priority: config.stylePriority(of: entries.flatMap(\.styles)),
-                        points: points.layers.isEmpty ? nil : points.layers, tiles: tiles?.entry)
+                        points: points.layers.isEmpty ? nil : points.layers)
                     var steps: [String: Double] = [:]
                     for c in fresh.values { steps.merge(c.result.timings, uniquingKeysWith: +) }
                     let report = BuildReport(
@@ -302,6 +338,8 @@ public struct BuildPipeline {
                         gaps: gaps, closed: closed, vanished: vanished, stageSeconds: seconds, geometrySteps: steps,
                         warnings: diagnostics.count, cachedCities: cached.count, parsedFiles: pass.parsedFiles,
                         points: points.report.isEmpty ? nil : points.report)
+                    // With tiles, both are written after the tile stage (``withTiles``).
+                    guard config.tiles == nil else { return (manifest, report) }
                     outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
                     // The cities' gaps as written when each was built (all, or none of them).
                     let texts = gapTexts.compactMap { $0 }
@@ -317,10 +355,15 @@ public struct BuildPipeline {
                 cache.prune(cities: keptCities, files: keptFiles)
             })
         let (manifest, report) = try made.get()
-        return Outcome(
-            diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
-            inputFiles: files.count, cities: cities,
-            workingSet: WorkingSet(pass, checked, features, loads, cached, builder, fresh, toStore, gapTexts, table))
+        let texts = gapTexts.compactMap { $0 }
+        return (
+            Outcome(
+                diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
+                inputFiles: files.count, cities: cities,
+                workingSet: WorkingSet(pass, checked, features, loads, cached, builder, fresh, toStore, gapTexts, table)
+            ),
+            texts.count == gapTexts.count ? texts : nil
+        )
     }
 }
 

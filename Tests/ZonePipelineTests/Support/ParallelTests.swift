@@ -46,6 +46,16 @@ import Testing
         #expect((0..<100).allSatisfy { slots.take(at: $0) == nil })
     }
 
+    /// The tile stage gives glibc's free pages back between zooms; a build for glibc that
+    /// compiled the call out (the C library's macro unseen) would keep them.
+    @Test func freeMemoryIsGivenBackWhereTheCLibraryCan() {
+        #if canImport(Glibc)
+            #expect(releaseFreeMemory())
+        #else
+            #expect(!releaseFreeMemory())
+        #endif
+    }
+
     @Test(.enabled(if: defaultJobs >= 2, "needs two cores")) func aParallelMapRunsInParallel() {
         #expect(Self.bothRanAtOnce())
     }

@@ -16,6 +16,24 @@ import Testing
         #expect(ringArea(ring.reversed()) < 0)
     }
 
+    /// The tiler keeps a zoom's rings encoded until their tiles are put together: the feature
+    /// is byte for byte the one made from the rings, and the rings decode back.
+    @Test func anEncodedGeometryIsTheSameFeatureAndDecodesToItsRings() {
+        let shell = [TilePoint(-64, -64), TilePoint(4160, -64), TilePoint(4160, 4160), TilePoint(-64, 4160)]
+        let hole = [TilePoint(1000, 1000), TilePoint(1000, 3000), TilePoint(70_000, 3000), TilePoint(3000, 1000)]
+        let rings = [shell, hole, [TilePoint(3, 6), TilePoint(8, 12), TilePoint(20, 34)]]
+        let encoded = MVTEncodedGeometry(.polygons(rings))
+        #expect(encoded.typeCode == 3)
+        #expect(encoded.polygonRings == rings)
+        let properties: [(String, MVTValue)] = [("city", .string("rome"))]
+        let plain = MVTFeature(properties: properties, geometry: .polygons(rings)).encoded(tags: [0, 0])
+        #expect(MVTFeature(properties: properties, geometry: .encoded(encoded)).encoded(tags: [0, 0]) == plain)
+        #expect(MVTEncodedGeometry(.encoded(encoded)) == encoded)
+        // The spec's polygon example, as packed varints.
+        #expect(MVTEncodedGeometry(.polygons([rings[2]])).packed == [9, 6, 12, 18, 10, 12, 24, 44, 15])
+        #expect(MVTEncodedGeometry(.points([TilePoint(25, 17)])).polygonRings == nil)
+    }
+
     @Test func tileIDsFollowTheHilbertCurveZoomByZoom() {
         #expect(PMTilesTileID.id(z: 0, x: 0, y: 0) == 0)
         // The reference implementation's values (pmtiles zxy_to_tileid).
