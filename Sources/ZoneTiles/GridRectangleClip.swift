@@ -17,7 +17,23 @@ struct GridRectangleClip {
     let xmax: Int64
     let ymax: Int64
 
-    typealias Point = GridPoint
+    /// A grid point of this module's own: ZoneGeometry's `GridPoint` is a package type, whose
+    /// `==`, `<` and init the compiler neither inlines nor specialises across modules.
+    struct Point: Hashable, Comparable {
+        var x: Int64
+        var y: Int64
+
+        @inline(__always) init(x: Int64, y: Int64) { (self.x, self.y) = (x, y) }
+
+        /// Lowest first, then leftmost.
+        @inline(__always) static func < (a: Point, b: Point) -> Bool { a.y != b.y ? a.y < b.y : a.x < b.x }
+    }
+
+    /// 1 when c lies left of a→b, -1 right, 0 on the line (exact).
+    @inline(__always) static func orientation(_ a: Point, _ b: Point, _ c: Point) -> Int {
+        let cross = Int128(b.x - a.x) * Int128(c.y - a.y) - Int128(b.y - a.y) * Int128(c.x - a.x)
+        return cross > 0 ? 1 : (cross < 0 ? -1 : 0)
+    }
 
     /// `g` ∩ the rectangle, or nil when `g` is not noded at the rectangle's sides.
     func callAsFunction(_ g: PolygonalGeometry) -> PolygonalGeometry? {
@@ -25,6 +41,11 @@ struct GridRectangleClip {
         guard g.coordinates.allSatisfy({ $0.rounded() == $0 && abs($0) < 1e9 }) else { return nil }
         var out = PolygonalGeometryBuilder()
         for p in 0..<g.polygonCount {
+            // Most polygons of a tile range lie inside it: copied, as the clip would give them.
+            if holdsInOpen(g, ring: g.polygonRings(p).lowerBound) {
+                appendInside(g, polygon: p, to: &out)
+                continue
+            }
             let rings = g.polygonRings(p).map { r -> [Point] in
                 g.ringRange(r).dropLast().map { i -> Point in
                     let (x, y) = g.position(i)
@@ -41,6 +62,56 @@ struct GridRectangleClip {
             }
         }
         return out.build()
+    }
+
+    /// True when every position of ring `r` lies inside the open rectangle (so do the polygon's
+    /// holes, and every segment of its rings).
+    func holdsInOpen(_ g: PolygonalGeometry, ring r: Int) -> Bool {
+        let (x0, y0, x1, y1) = (Double(xmin), Double(ymin), Double(xmax), Double(ymax))
+        let c = g.coordinates
+        for i in g.ringRange(r) {
+            let (x, y) = (c[2 * i], c[2 * i + 1])
+            guard x > x0 && x < x1 && y > y0 && y < y1 else { return false }
+        }
+        return true
+    }
+
+    /// Polygon `p`, which lies inside the open rectangle, as ``clip(_:)`` gives such a polygon,
+    /// without its per-point arrays: rings of fewer than 3 points or no area left out (the
+    /// polygon, when its exterior is), the exterior counter-clockwise and holes clockwise.
+    func appendInside(_ g: PolygonalGeometry, polygon p: Int, to out: inout PolygonalGeometryBuilder) {
+        let c = g.coordinates
+        var added = false
+        for (k, r) in g.polygonRings(p).enumerated() {
+            let range = g.ringRange(r).dropLast()
+            guard range.count >= 3 else {
+                if k == 0 { return }
+                continue
+            }
+            var area: Int64 = 0
+            var (px, py) = (Int64(c[2 * (range.upperBound - 1)]), Int64(c[2 * (range.upperBound - 1) + 1]))
+            for i in range {
+                let (x, y) = (Int64(c[2 * i]), Int64(c[2 * i + 1]))
+                area = area &+ (px &* y &- x &* py)
+                (px, py) = (x, y)
+            }
+            guard area != 0 else {
+                if k == 0 { return }
+                continue
+            }
+            let first: Int
+            if (area > 0) != (k == 0) {
+                for i in range.reversed() { out.add(x: c[2 * i], y: c[2 * i + 1]) }
+                first = range.upperBound - 1
+            } else {
+                for i in range { out.add(x: c[2 * i], y: c[2 * i + 1]) }
+                first = range.lowerBound
+            }
+            out.add(x: c[2 * first], y: c[2 * first + 1])
+            out.closeRing()
+            added = true
+        }
+        if added { out.closePolygon() }
     }
 
     /// One polygon (exterior first, then holes; closing points left out) clipped: polygons of
@@ -119,7 +190,7 @@ struct GridRectangleClip {
         }
         var sides = (left: false, right: false)
         for c in corners {
-            switch orientation(a, b, c) {
+            switch Self.orientation(a, b, c) {
             case 1: sides.left = true
             case -1: sides.right = true
             default: break
@@ -264,7 +335,7 @@ struct GridRectangleClip {
             guard p.x >= min(a.x, b.x), p.x <= max(a.x, b.x), p.y >= min(a.y, b.y), p.y <= max(a.y, b.y) else {
                 continue
             }
-            if orientation(a, b, p) == 0 { return true }
+            if Self.orientation(a, b, p) == 0 { return true }
         }
         return false
     }

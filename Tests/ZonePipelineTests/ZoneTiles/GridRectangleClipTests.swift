@@ -54,6 +54,37 @@ import ZoneGeometry
         return exact
     }
 
+    /// A polygon inside the open rectangle is copied, not clipped: the copy is what the clip
+    /// makes of it (winding made counter-clockwise outside and clockwise in holes, rings
+    /// without area left out, the polygon too when its exterior has none).
+    @Test func aPolygonInsideIsCopiedAsTheClipWouldGiveIt() throws {
+        let clip = GridRectangleClip(xmin: 0, ymin: 0, xmax: 100, ymax: 100)
+        let clockwise = [(10.0, 10.0), (10, 50), (50, 50), (50, 10)]
+        let counterHole = [(20.0, 20.0), (30, 20), (30, 30), (20, 30)]
+        let flat = [(40.0, 40.0), (45, 40), (42, 40)]
+        for rings in [
+            [clockwise, counterHole, flat], [clockwise.reversed(), counterHole.reversed()], [flat, counterHole],
+        ] {
+            let g = polygon(rings)
+            #expect(clip.holdsInOpen(g, ring: 0))
+            var copied = PolygonalGeometryBuilder()
+            clip.appendInside(g, polygon: 0, to: &copied)
+            let ringsOf = { (g: PolygonalGeometry) in
+                (0..<g.ringCount).map { r in g.ringRange(r).map { i -> [Double] in [g.position(i).x, g.position(i).y] }
+                }
+            }
+            let clipped = try #require(
+                clip.clip(
+                    ringsOf(g).map { $0.dropLast().map { GridRectangleClip.Point(x: Int64($0[0]), y: Int64($0[1])) } }))
+            let expected = clipped.flatMap {
+                $0.map { ring in (ring + [ring[0]]).map { [Double($0.x), Double($0.y)] } }
+            }
+            #expect(ringsOf(copied.build(checkRings: false)) == expected)
+        }
+        // On the closed rectangle's side, not inside the open one: clipped.
+        #expect(!clip.holdsInOpen(polygon([[(0, 10), (10, 10), (10, 20)]]), ring: 0))
+    }
+
     @Test func aHoleCutThroughJoinsTheBorder() throws {
         let context = try GEOSContext()
         // A 0…10 square with a 3…7 hole, noded at x = 5 (where the rectangle's side lies).
