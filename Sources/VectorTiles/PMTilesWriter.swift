@@ -30,10 +30,11 @@ public struct PMTilesBounds: Sendable {
     }
 }
 
-/// A PMTiles v3 archive, made whole in memory: tiles are added in any order, each already
-/// compressed as `tileCompression` says; `archive` lays them out by tile id (clustered), stores
-/// identical tiles once (consecutive ids that share bytes become one run-length entry) and
-/// compresses the directories and the metadata with `compress` (`internalCompression`).
+/// A PMTiles v3 archive: tiles are added in any order, each already compressed as
+/// `tileCompression` says, and wait in a temporary file (``TileSpill``; in memory without a
+/// `spillDirectory`), identical tiles once; `archive` lays them out by tile id (clustered)
+/// in memory (consecutive ids that share bytes become one run-length entry) and compresses the
+/// directories and the metadata with `compress` (`internalCompression`).
 public struct PMTilesWriter {
     /// The header and the root directory fit in the first 16 KiB, so a reader's first range
     /// request gets both.
@@ -44,24 +45,49 @@ public struct PMTilesWriter {
     public var tileCompression: PMTilesCompression
     public var internalCompression: PMTilesCompression
     private let compress: ([UInt8]) throws -> [UInt8]
-    private var tiles: [(id: UInt64, bytes: [UInt8])] = []
+    /// Each tile added: its id and where its bytes are in the spill.
+    private var tiles: [(id: UInt64, offset: Int, length: Int)] = []
+    private var spill: TileSpill?
+    /// The spilled contents by hash and length, each with its offset (a hash shared by other
+    /// bytes is told apart by reading them back).
+    private var known: [Int: [Int]] = [:]
+    /// The first failure to spill, thrown by ``takeArchive(metadata:minZoom:maxZoom:bounds:)``.
+    private var failure: PMTilesError?
 
+    /// `spillDirectory`: where the tiles wait as they are added (an unlinked file); nil keeps
+    /// them in memory, as does a directory where no file can be made.
     public init(
         tileType: PMTilesTileType = .mvt, tileCompression: PMTilesCompression, internalCompression: PMTilesCompression,
-        compress: @escaping ([UInt8]) throws -> [UInt8]
+        spillDirectory: String? = nil, compress: @escaping ([UInt8]) throws -> [UInt8]
     ) {
         self.tileType = tileType
         self.tileCompression = tileCompression
         self.internalCompression = internalCompression
         self.compress = compress
+        spill = TileSpill(directory: spillDirectory) ?? TileSpill(directory: nil)
     }
 
     /// How many tiles were added.
     public var tileCount: Int { tiles.count }
 
-    /// Adds tile `z/x/y` (each tile once).
+    /// Adds tile `z/x/y` (each tile once); bytes equal to a tile's added before are stored once.
     public mutating func add(z: Int, x: Int, y: Int, bytes: [UInt8]) {
-        tiles.append((PMTilesTileID.id(z: z, x: x, y: y), bytes))
+        guard failure == nil, let spill else { return }
+        let key = HashedBytes(bytes).hashValue &+ bytes.count
+        do {
+            var offset: Int? = nil
+            for candidate in known[key] ?? [] where try spill.bytes(offset: candidate, length: bytes.count) == bytes {
+                offset = candidate
+                break
+            }
+            if offset == nil {
+                offset = try spill.append(bytes)
+                known[key, default: []].append(offset!)
+            }
+            tiles.append((PMTilesTileID.id(z: z, x: x, y: y), offset!, bytes.count))
+        } catch {
+            failure = error as? PMTilesError ?? .spill("\(error)")
+        }
     }
 
     /// The archive's bytes: header, root directory, metadata (a JSON object, e.g. with
@@ -71,32 +97,32 @@ public struct PMTilesWriter {
         return try writer.takeArchive(metadata: metadata, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds)
     }
 
-    /// ``archive(metadata:minZoom:maxZoom:bounds:)``, the writer emptied: each tile's bytes are
-    /// let go once copied into the archive, so making it holds about one copy of the tiles,
-    /// not three (the added tiles, their data section, the archive).
+    /// ``archive(metadata:minZoom:maxZoom:bounds:)``, the writer emptied (its spill let go
+    /// once the tiles are read back into the archive).
     public mutating func takeArchive(
         metadata: [UInt8], minZoom: Int, maxZoom: Int, bounds: PMTilesBounds
     ) throws -> [UInt8] {
+        if let failure { throw failure }
+        guard let spill else { throw PMTilesError.spill("the writer's tiles were taken already") }
         var sorted = tiles.sorted { $0.id < $1.id }
-        tiles = []
+        (tiles, known, self.spill) = ([], [:], nil)
         for i in sorted.indices.dropFirst() where sorted[i].id == sorted[i - 1].id {
             throw PMTilesError.duplicateTile(sorted[i].id)
         }
         // The data section laid out first by offsets alone; its bytes are copied last.
         var dataLength: UInt64 = 0
-        var placed: [HashedBytes: (offset: UInt64, length: UInt32)] = [:]
-        var distinct: [[UInt8]] = []
+        var placed: [Int: (offset: UInt64, length: UInt32)] = [:]
+        var distinct: [(offset: Int, length: Int)] = []
         var entries: [PMTilesEntry] = []
         for tile in sorted {
-            let key = HashedBytes(tile.bytes)
             let at: (offset: UInt64, length: UInt32)
-            if let known = placed[key] {
+            if let known = placed[tile.offset] {
                 at = known
             } else {
-                at = (offset: dataLength, length: UInt32(tile.bytes.count))
-                dataLength += UInt64(tile.bytes.count)
-                placed[key] = at
-                distinct.append(tile.bytes)
+                at = (offset: dataLength, length: UInt32(tile.length))
+                dataLength += UInt64(tile.length)
+                placed[tile.offset] = at
+                distinct.append((tile.offset, tile.length))
             }
             if let last = entries.last, last.offset == at.offset, last.length == at.length,
                 last.tileID + UInt64(last.runLength) == tile.id
@@ -140,10 +166,7 @@ public struct PMTilesWriter {
         out += directories.root
         out += meta
         out += directories.leaves
-        for i in distinct.indices {
-            out += distinct[i]
-            distinct[i] = []
-        }
+        for tile in distinct { try spill.read(offset: tile.offset, length: tile.length, into: &out) }
         return out
     }
 }
@@ -151,10 +174,13 @@ public struct PMTilesWriter {
 /// An archive that cannot be made.
 public enum PMTilesError: Error, CustomStringConvertible {
     case duplicateTile(UInt64)
+    /// The tiles' temporary file failed.
+    case spill(String)
 
     public var description: String {
         switch self {
         case .duplicateTile(let id): "tile id \(id) was added twice"
+        case .spill(let reason): reason
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 internal import VectorTiles
 import ZoneFormats
 import ZoneSupport
@@ -22,8 +23,10 @@ struct TileAssembler {
     init(gzipLevel: Int, jobs: Int) {
         self.gzipLevel = gzipLevel
         self.jobs = jobs
+        // The compressed tiles wait on disk (the system's temporary directory), not in the
+        // process, until the archive is laid out.
         writer = PMTilesWriter(
-            tileCompression: .gzip, internalCompression: .gzip,
+            tileCompression: .gzip, internalCompression: .gzip, spillDirectory: NSTemporaryDirectory(),
             compress: { [gzipLevel] in try Gzip.compress($0, level: gzipLevel) })
     }
 

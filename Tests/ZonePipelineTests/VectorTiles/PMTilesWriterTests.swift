@@ -52,7 +52,9 @@ import ZoneFormats
     }
 
     @Test(.tags(.python)) func archiveReadsBackThroughThePMTilesAndMVTReaders() throws {
-        var writer = PMTilesWriter(tileCompression: .gzip, internalCompression: .gzip) {
+        var writer = PMTilesWriter(
+            tileCompression: .gzip, internalCompression: .gzip, spillDirectory: NSTemporaryDirectory()
+        ) {
             try Gzip.compress($0, level: 6)
         }
         var expected: [String: String] = [:]
@@ -156,6 +158,39 @@ import ZoneFormats
         #expect((cluster["geometry"] as? [String: Any])?["coordinates"] as? [Int] == [100, 200])
         let single = try #require(cars.first { $0["id"] as? Int == 8 })
         #expect((single["geometry"] as? [String: Any])?["coordinates"] as? [Int] == [-10, 4100])
+    }
+
+    /// The tiles wait in a temporary file; the archive is the one made in memory, equal tiles
+    /// stored once (also when hashes are shared: the bytes are compared), and a directory where
+    /// no file can be made keeps them in memory.
+    @Test func aSpilledArchiveIsTheOneMadeInMemory() throws {
+        func writer(_ directory: String?) -> PMTilesWriter {
+            PMTilesWriter(tileCompression: .none, internalCompression: .none, spillDirectory: directory) { $0 }
+        }
+        var writers = [writer(nil), writer(NSTemporaryDirectory()), writer("/nonexistent-\(UUID().uuidString)")]
+        var contents = Set<[UInt8]>()
+        for z in 0...6 {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) {
+                    // Few distinct tiles, many repeats, and lengths that differ.
+                    let bytes = [UInt8](repeating: UInt8((x * 7 + y * 3) % 11), count: 1 + (x + y) % 5)
+                    contents.insert(bytes)
+                    for w in writers.indices { writers[w].add(z: z, x: x, y: y, bytes: bytes) }
+                }
+            }
+        }
+        let bounds = PMTilesBounds(west: 0, south: 0, east: 1, north: 1, centerZoom: 0)
+        let archives = try writers.indices.map { w in
+            try writers[w].takeArchive(metadata: Array("{}".utf8), minZoom: 0, maxZoom: 6, bounds: bounds)
+        }
+        #expect(archives[1] == archives[0])
+        #expect(archives[2] == archives[0])
+        // Header: the number of tile contents is the u64 at byte 88.
+        let stored = (0..<8).reduce(UInt64(0)) { $0 | UInt64(archives[1][88 + $1]) << (8 * UInt64($1)) }
+        #expect(stored == UInt64(contents.count))
+        #expect(throws: PMTilesError.self) {
+            try writers[1].takeArchive(metadata: [], minZoom: 0, maxZoom: 6, bounds: bounds)
+        }
     }
 
     @Test func aTileAddedTwiceIsRefused() throws {
