@@ -73,6 +73,9 @@ public struct PMTilesWriter {
     /// Adds tile `z/x/y` (each tile once); bytes equal to a tile's added before are stored once.
     public mutating func add(z: Int, x: Int, y: Int, bytes: [UInt8]) {
         guard failure == nil, let spill else { return }
+        let id = PMTilesTileID.id(z: z, x: x, y: y)
+        // Offsets name contents; an empty tile has none of its own.
+        guard !bytes.isEmpty else { return tiles.append((id, -1, 0)) }
         let key = HashedBytes(bytes).hashValue &+ bytes.count
         do {
             var offset: Int? = nil
@@ -84,7 +87,7 @@ public struct PMTilesWriter {
                 offset = try spill.append(bytes)
                 known[key, default: []].append(offset!)
             }
-            tiles.append((PMTilesTileID.id(z: z, x: x, y: y), offset!, bytes.count))
+            tiles.append((id, offset!, bytes.count))
         } catch {
             failure = error as? PMTilesError ?? .spill("\(error)")
         }

@@ -53,6 +53,7 @@ final class TileSpill {
 
     /// `length` bytes from `offset`, appended to `out`.
     func read(offset: Int, length: Int, into out: inout [UInt8]) throws {
+        guard length > 0 else { return }
         guard fd >= 0 else {
             out += memory[offset..<(offset + length)]
             return

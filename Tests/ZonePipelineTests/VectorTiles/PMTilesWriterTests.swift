@@ -173,7 +173,7 @@ import ZoneFormats
             for x in 0..<(1 << z) {
                 for y in 0..<(1 << z) {
                     // Few distinct tiles, many repeats, and lengths that differ.
-                    let bytes = [UInt8](repeating: UInt8((x * 7 + y * 3) % 11), count: 1 + (x + y) % 5)
+                    let bytes = [UInt8](repeating: UInt8((x * 7 + y * 3) % 11), count: (x + y) % 5)
                     contents.insert(bytes)
                     for w in writers.indices { writers[w].add(z: z, x: x, y: y, bytes: bytes) }
                 }
