@@ -80,10 +80,12 @@ struct CityZoom {
             ? self.zones : try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
         if simplifies {
             let metresPerUnit = LocalFrame.radius * Double.pi / 180
-            let simplify = SharedArcSimplify(
+            var simplify = SharedArcSimplify(
                 context: context,
                 settings: SimplifyConfig(toleranceM: tolerance * metresPerUnit, method: .douglasPeucker, minAreaM2: 0),
                 clearance: 1, snapGrid: halvedGrid ? 0.5 : 1)
+            // The snap below makes the zones valid on the grid; GEOS's check is left out.
+            simplify.checksValidity = false
             zones = try simplify(zones).groups
         }
         var out = self
