@@ -317,6 +317,9 @@ public struct BuildPipeline {
         // removed) on another core while the style table, manifest and report are made.
         let keptCities = Set(keys.compactMap { $0 }).union(points.cacheKeys)
         let keptFiles = pass.cacheKeys
+        // The cities' gaps as written when each was built (all, or none of them).
+        let texts = gapTexts.compactMap { $0 }
+        let reportTexts = texts.count == gapTexts.count ? texts : nil
         let (made, _) = concurrently(
             {
                 Result { () throws -> (manifest: Manifest, report: BuildReport) in
@@ -341,10 +344,7 @@ public struct BuildPipeline {
                     // With tiles, both are written after the tile stage (``withTiles``).
                     guard config.tiles == nil else { return (manifest, report) }
                     outputFiles.append(ArtifactFile(path: "manifest.json", bytes: try manifest.jsonBytes()))
-                    // The cities' gaps as written when each was built (all, or none of them).
-                    let texts = gapTexts.compactMap { $0 }
-                    let reportBytes = try report.jsonBytes(
-                        jobs: jobs, gapTexts: texts.count == gapTexts.count ? texts : nil)
+                    let reportBytes = try report.jsonBytes(jobs: jobs, gapTexts: reportTexts)
                     outputFiles.append(ArtifactFile(path: "report.json", bytes: reportBytes))
                     return (manifest, report)
                 }
@@ -355,14 +355,13 @@ public struct BuildPipeline {
                 cache.prune(cities: keptCities, files: keptFiles)
             })
         let (manifest, report) = try made.get()
-        let texts = gapTexts.compactMap { $0 }
         return (
             Outcome(
                 diagnostics: diagnostics, output: BuildOutput(manifest: manifest, report: report, files: outputFiles),
                 inputFiles: files.count, cities: cities,
                 workingSet: WorkingSet(pass, checked, features, loads, cached, builder, fresh, toStore, gapTexts, table)
             ),
-            texts.count == gapTexts.count ? texts : nil
+            reportTexts
         )
     }
 }
