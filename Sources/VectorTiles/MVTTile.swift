@@ -61,11 +61,7 @@ public struct MVTFeature: Sendable {
         if let id { feature.varintField(1, id) }
         if !tags.isEmpty { feature.packedField(2, tags) }
         feature.varintField(3, geometry.typeCode)
-        if case .encoded(let encoded) = geometry {
-            feature.bytesField(4, encoded.packed)
-        } else {
-            feature.packedField(4, geometry.commands())
-        }
+        feature.bytesField(4, MVTEncodedGeometry(geometry).packed)
         return feature.bytes
     }
 }
