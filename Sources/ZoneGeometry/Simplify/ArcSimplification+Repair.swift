@@ -19,6 +19,30 @@ extension ArcSimplification {
         package var first: Int
         package var last: Int
         var isShortcut: Bool { last > first + 1 }
+        /// (arc, first): a segment's identity among the segments of one simplification.
+        var key: Int64 { Int64(arc) << 32 | Int64(first) }
+    }
+
+    /// Segments of one simplification, each with the box of the arc vertices it spans grown by
+    /// half the clearance, in a grid: restoring vertices only splits a segment into segments
+    /// between vertices it spans, so every later segment lies within one of these, and a later
+    /// round finds the segments near a place through them.
+    struct SegmentSpans {
+        let segments: [Segment]
+        let index: GridIndex
+
+        init(_ segments: [Segment], in simplification: ArcSimplification, clearance: Double) {
+            self.segments = segments
+            let half = clearance / 2
+            index = GridIndex(
+                segments.map { s in
+                    var box = simplification.spanBox(s)
+                    (box.west, box.south, box.east, box.north) = (
+                        box.west - half, box.south - half, box.east + half, box.north + half
+                    )
+                    return box
+                })
+        }
     }
 
     /// Runs rounds until no problem is left; returns the number of rounds that restored vertices,
@@ -28,7 +52,8 @@ extension ArcSimplification {
     /// the answer is the same). Every shortcut found in a problem was replaced by restoring a
     /// vertex of it, so a conflict left involves a segment of an arc that changed; a shortcut
     /// that swept no kept vertex can only sweep one restored since; and a ring can only collapse
-    /// anew where one of its arcs changed.
+    /// anew where one of its arcs changed. Those searches look near the changed segments and the
+    /// restored vertices only (``SegmentSpans``), so a later round costs what it changed.
     package mutating func repair(clearance: Double, maxRounds: Int = 10_000, incremental: Bool = true) -> Int? {
         let vertexGrid = GridIndex(
             (0..<topology.vertexCount).map { v in
@@ -40,30 +65,46 @@ extension ArcSimplification {
         for r in topology.rings.indices {
             for u in topology.rings[r] where ringsOfArc[u.arc].last != Int32(r) { ringsOfArc[u.arc].append(Int32(r)) }
         }
+        var keptVertex = [Bool](repeating: false, count: topology.vertexCount)
+        for a in topology.arcs.indices {
+            for k in kept[a].indices where kept[a][k] { keptVertex[Int(topology.arcs[a][k])] = true }
+        }
         // What the last round changed (nil: search everything).
         var changedArcs: [Bool]? = nil
+        var spansIndex: SegmentSpans? = nil
         var restoredVertices: [Int32] = []
         var collapsed: [Int] = []
         for round in 0..<maxRounds {
-            let segments = currentSegments()
             var spans = Set<Int64>()  // (arc, first) of shortcuts to refine, once per round
             func blame(_ s: Segment) {
-                if s.isShortcut { spans.insert(Int64(s.arc) << 32 | Int64(s.first)) }
+                if s.isShortcut { spans.insert(s.key) }
             }
-            let subjects = changedArcs.map { changed in segments.map { changed[$0.arc] } }
-            findConflicts(segments, clearance: clearance, subjects: subjects) { a, b in
-                guard a.isShortcut || b.isShortcut else { return }
-                blame(a)
-                blame(b)
-            }
-            findSweeps(segments, vertexGrid: vertexGrid, subjects: subjects, restored: restoredVertices) { blame($0) }
             if let changedArcs {
+                // Every segment now lies within one of the segments of the round before the first
+                // search of only what changed.
+                if spansIndex == nil { spansIndex = SegmentSpans(currentSegments(), in: self, clearance: clearance) }
+                let subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
+                findConflicts(of: subjects, changed: changedArcs, spans: spansIndex!, clearance: clearance) { a, b in
+                    guard a.isShortcut || b.isShortcut else { return }
+                    blame(a)
+                    blame(b)
+                }
+                findSweeps(
+                    of: subjects, changed: changedArcs, spans: spansIndex!, vertexGrid: vertexGrid,
+                    keptVertex: keptVertex, restored: restoredVertices, blame)
                 // Rings still collapsed (none of their arcs changed, so none could be restored),
                 // and the rings of the arcs that changed.
                 var check = Set(collapsed)
                 for a in changedArcs.indices where changedArcs[a] { for r in ringsOfArc[a] { check.insert(Int(r)) } }
                 collapsed = check.sorted().filter(isCollapsed)
             } else {
+                let segments = currentSegments()
+                findConflicts(segments, clearance: clearance) { a, b in
+                    guard a.isShortcut || b.isShortcut else { return }
+                    blame(a)
+                    blame(b)
+                }
+                findSweeps(segments, vertexGrid: vertexGrid, keptVertex: keptVertex, blame)
                 collapsed = topology.rings.indices.filter(isCollapsed)
             }
             if spans.isEmpty && collapsed.isEmpty { return round }
@@ -74,14 +115,16 @@ extension ArcSimplification {
                 kept[a][k] = true
                 changed[a] = true
                 restoredVertices.append(topology.arcs[a][k])
+                keptVertex[Int(topology.arcs[a][k])] = true
             }
-            let byKey = Dictionary(
-                segments.filter(\.isShortcut).map { (Int64($0.arc) << 32 | Int64($0.first), $0) },
-                uniquingKeysWith: { a, _ in a })
+            // In order, so a restoration lies before the shortcuts of its arc still to refine,
+            // and each shortcut still ends at the next kept vertex after its first.
             for key in spans.sorted() {
-                guard let s = byKey[key], let k = mostSignificantRemoved(arc: s.arc, between: s.first, and: s.last)
-                else { continue }
-                restore(s.arc, k)
+                let (a, first) = (Int(key >> 32), Int(key & 0xffff_ffff))
+                var last = first + 1
+                while !kept[a][last] { last += 1 }
+                guard let k = mostSignificantRemoved(arc: a, between: first, and: last) else { continue }
+                restore(a, k)
             }
             for r in collapsed {
                 guard let best = mostSignificantRemoved(ring: r) else { continue }
@@ -96,139 +139,184 @@ extension ArcSimplification {
     /// All segments of the simplified arcs, each arc's once.
     func currentSegments() -> [Segment] {
         var segments: [Segment] = []
-        for a in topology.arcs.indices {
-            var previous = 0
-            for k in 1..<kept[a].count where kept[a][k] {
-                segments.append(Segment(arc: a, first: previous, last: k))
-                previous = k
+        for a in topology.arcs.indices { forEachSegment(arc: a, from: 0, to: kept[a].count - 1) { segments.append($0) } }
+        return segments
+    }
+
+    /// The segments of arc `a` as simplified now.
+    func segments(ofArc a: Int) -> [Segment] {
+        var segments: [Segment] = []
+        forEachSegment(arc: a, from: 0, to: kept[a].count - 1) { segments.append($0) }
+        return segments
+    }
+
+    /// Calls `body` with each segment of arc `a` as simplified now between its kept indices
+    /// `from` and `to`.
+    @inline(__always)
+    func forEachSegment(arc a: Int, from: Int, to: Int, _ body: (Segment) -> Void) {
+        guard to > from else { return }
+        kept[a].withUnsafeBufferPointer { flags in
+            var first = from
+            for k in (from + 1)...to where flags[k] {
+                body(Segment(arc: a, first: first, last: k))
+                first = k
             }
         }
-        return segments
+    }
+
+    /// The end vertices of a segment.
+    @inline(__always)
+    func ends(_ s: Segment) -> (Int32, Int32) { (topology.arcs[s.arc][s.first], topology.arcs[s.arc][s.last]) }
+
+    /// The box of a segment's end points grown by `half` on every side.
+    @inline(__always)
+    func box(_ s: Segment, grownBy half: Double) -> BoundingBox {
+        let (a, b) = ends(s)
+        let p = topology.lonLat(a)
+        let q = topology.lonLat(b)
+        return BoundingBox(
+            west: min(p.x, q.x) - half, south: min(p.y, q.y) - half,
+            east: max(p.x, q.x) + half, north: max(p.y, q.y) + half)
+    }
+
+    /// The box of every arc vertex a segment spans, its removed ones included.
+    func spanBox(_ s: Segment) -> BoundingBox {
+        let path = topology.arcs[s.arc]
+        var box = BoundingBox(west: .infinity, south: .infinity, east: -.infinity, north: -.infinity)
+        for k in s.first...s.last {
+            let p = topology.lonLat(path[k])
+            box.west = min(box.west, p.x)
+            box.east = max(box.east, p.x)
+            box.south = min(box.south, p.y)
+            box.north = max(box.north, p.y)
+        }
+        return box
+    }
+
+    /// True when two segments meet anywhere except at a shared end vertex, overlap, or come
+    /// closer than √`limit` away from a shared vertex.
+    func conflict(_ s: Segment, _ u: Segment, limit: Double) -> Bool {
+        let t = topology
+        let (a, b) = ends(s)
+        let (c, d) = ends(u)
+        let shared = (a == c ? 1 : 0) + (a == d ? 1 : 0) + (b == c ? 1 : 0) + (b == d ? 1 : 0)
+        switch shared {
+        case 0:
+            let p1 = t.lonLat(a)
+            let p2 = t.lonLat(b)
+            let q1 = t.lonLat(c)
+            let q2 = t.lonLat(d)
+            return segmentsMeet(p1, p2, q1, q2)
+                || min(
+                    pointSegmentDistance2(p1, q1, q2), pointSegmentDistance2(p2, q1, q2),
+                    pointSegmentDistance2(q1, p1, p2), pointSegmentDistance2(q2, p1, p2)) < limit
+        case 1:
+            let o = a == c || a == d ? a : b
+            let x = o == a ? b : a
+            let y = o == c ? d : c
+            let po = t.lonLat(o)
+            let px = t.lonLat(x)
+            let py = t.lonLat(y)
+            // Near o they always are close; their far ends must keep clear of the other segment.
+            return segmentsFold(po, px, py)
+                || pointSegmentDistance2(px, po, py) < limit || pointSegmentDistance2(py, po, px) < limit
+        default:
+            return true  // two segments on the same two vertices
+        }
     }
 
     /// Calls `body` for each pair of segments that meet anywhere except at a shared end vertex,
     /// that overlap, or that come closer than `clearance` (degrees) away from a shared vertex;
     /// and for each segment of length zero (paired with itself). Pairs of input segments are
     /// left out.
-    ///
-    /// With `subjects` (one flag per segment), only the pairs with at least one subject.
-    func findConflicts(
-        _ segments: [Segment], clearance: Double, subjects: [Bool]? = nil, _ body: (Segment, Segment) -> Void
-    ) {
-        let t = topology
-        func ends(_ s: Segment) -> (Int32, Int32) { (t.arcs[s.arc][s.first], t.arcs[s.arc][s.last]) }
+    func findConflicts(_ segments: [Segment], clearance: Double, _ body: (Segment, Segment) -> Void) {
         // Boxes grown by half the clearance meet when the segments may be closer than it.
-        let half = clearance / 2
-        let boxes = segments.map { s -> BoundingBox in
-            let (a, b) = ends(s)
-            let p = t.lonLat(a)
-            let q = t.lonLat(b)
-            return BoundingBox(
-                west: min(p.x, q.x) - half, south: min(p.y, q.y) - half,
-                east: max(p.x, q.x) + half, north: max(p.y, q.y) + half)
-        }
-        for (i, s) in segments.enumerated() where subjects?[i] ?? true {
+        let boxes = segments.map { box($0, grownBy: clearance / 2) }
+        for s in segments {
             let (a, b) = ends(s)
             if a == b { body(s, s) }
         }
         let limit = clearance * clearance
-        func test(_ i: Int, _ j: Int) {
-            let s = segments[i]
-            let u = segments[j]
+        GridIndex(boxes).forEachPair { i, j in
+            let (s, u) = (segments[i], segments[j])
             guard s.isShortcut || u.isShortcut else { return }
-            let (a, b) = ends(s)
-            let (c, d) = ends(u)
-            let shared = (a == c ? 1 : 0) + (a == d ? 1 : 0) + (b == c ? 1 : 0) + (b == d ? 1 : 0)
-            let conflict: Bool
-            switch shared {
-            case 0:
-                let p1 = t.lonLat(a)
-                let p2 = t.lonLat(b)
-                let q1 = t.lonLat(c)
-                let q2 = t.lonLat(d)
-                conflict =
-                    segmentsMeet(p1, p2, q1, q2)
-                    || min(
-                        pointSegmentDistance2(p1, q1, q2), pointSegmentDistance2(p2, q1, q2),
-                        pointSegmentDistance2(q1, p1, p2), pointSegmentDistance2(q2, p1, p2)) < limit
-            case 1:
-                let o = a == c || a == d ? a : b
-                let x = o == a ? b : a
-                let y = o == c ? d : c
-                let po = t.lonLat(o)
-                let px = t.lonLat(x)
-                let py = t.lonLat(y)
-                // Near o they always are close; their far ends must keep clear of the other segment.
-                conflict =
-                    segmentsFold(po, px, py)
-                    || pointSegmentDistance2(px, po, py) < limit || pointSegmentDistance2(py, po, px) < limit
-            default:
-                conflict = true  // two segments on the same two vertices
-            }
-            if conflict { body(s, u) }
+            if conflict(s, u, limit: limit) { body(s, u) }
         }
-        guard let subjects else { return GridIndex(boxes).forEachPair(test) }
-        // The few subjects in a grid, every segment looked up in it: each pair once (a subject
-        // with the others, and with the subjects after it).
-        let subject = segments.indices.filter { subjects[$0] }
-        guard !subject.isEmpty else { return }
-        let grid = GridIndex(subject.map { boxes[$0] })
-        let extent = subject.dropFirst().reduce(boxes[subject[0]]) { $0.union(boxes[$1]) }
-        for j in segments.indices {
-            let b = boxes[j]
-            guard b.west <= extent.east, extent.west <= b.east, b.south <= extent.north, extent.south <= b.north
-            else { continue }
-            grid.forEach(meeting: b) { k in
-                let i = subject[k]
-                if i != j && (!subjects[j] || i < j) { test(min(i, j), max(i, j)) }
+    }
+
+    /// ``findConflicts(_:clearance:_:)`` for the pairs with at least one of `subjects` (the
+    /// segments of the arcs flagged in `changed`), each pair once, the others found through `spans`.
+    func findConflicts(
+        of subjects: [Segment], changed: [Bool], spans: SegmentSpans, clearance: Double,
+        _ body: (Segment, Segment) -> Void
+    ) {
+        let half = clearance / 2
+        let limit = clearance * clearance
+        for s in subjects {
+            let (a, b) = ends(s)
+            if a == b { body(s, s) }
+            let box = box(s, grownBy: half)
+            spans.index.forEach(meeting: box) { h in
+                let span = spans.segments[h]
+                forEachSegment(arc: span.arc, from: span.first, to: span.last) { u in
+                    // A pair of subjects from its first.
+                    guard u.key != s.key, !changed[u.arc] || s.key < u.key, s.isShortcut || u.isShortcut else { return }
+                    let other = self.box(u, grownBy: half)
+                    guard other.west <= box.east, box.west <= other.east, other.south <= box.north,
+                        box.south <= other.north
+                    else { return }
+                    if conflict(s, u, limit: limit) { body(s, u) }
+                }
             }
         }
     }
 
-    /// Calls `body` for each shortcut whose swept region (between it and the vertices it
-    /// replaced) holds a vertex that is still kept elsewhere: the shortcut moved the border across it.
-    ///
-    /// With `subjects` (one flag per segment), the other shortcuts are searched only for the
-    /// `restored` vertices (those kept since they were last searched).
-    func findSweeps(
-        _ segments: [Segment], vertexGrid: GridIndex, subjects: [Bool]? = nil, restored: [Int32] = [],
-        _ body: (Segment) -> Void
-    ) {
-        var keptVertex = [Bool](repeating: false, count: topology.vertexCount)
-        for a in topology.arcs.indices {
-            for k in kept[a].indices where kept[a][k] { keptVertex[Int(topology.arcs[a][k])] = true }
+    /// True when shortcut `s` (whose spanned vertices are `path[s.first...s.last]`) moved the
+    /// border across vertex `v`, which is kept elsewhere.
+    @inline(__always)
+    func sweeps(_ s: Segment, _ v: Int, keptVertex: [Bool]) -> Bool {
+        let path = topology.arcs[s.arc]
+        guard keptVertex[v], Int32(v) != path[s.first], Int32(v) != path[s.last] else { return false }
+        return pointInPolygon(topology.lonLat(Int32(v)), count: s.last - s.first + 1) {
+            topology.lonLat(path[s.first + $0])
         }
-        let restoredGrid = GridIndex(
-            restored.map { v in
-                let p = topology.lonLat(v)
-                return BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)
-            })
-        for (i, s) in segments.enumerated() where s.isShortcut {
-            let subject = subjects?[i] ?? true
-            if !subject && restored.isEmpty { continue }
-            let path = topology.arcs[s.arc]
-            var box = BoundingBox(west: .infinity, south: .infinity, east: -.infinity, north: -.infinity)
-            for k in s.first...s.last {
-                let p = topology.lonLat(path[k])
-                box.west = min(box.west, p.x)
-                box.east = max(box.east, p.x)
-                box.south = min(box.south, p.y)
-                box.north = max(box.north, p.y)
-            }
-            let count = s.last - s.first + 1
+    }
+
+    /// Calls `body` for each shortcut whose swept region (between it and the vertices it
+    /// replaced) holds a vertex that is still kept elsewhere (`keptVertex`): the shortcut moved
+    /// the border across it.
+    func findSweeps(
+        _ segments: [Segment], vertexGrid: GridIndex, keptVertex: [Bool], _ body: (Segment) -> Void
+    ) {
+        for s in segments where s.isShortcut {
             var swept = false
-            func visit(_ v: Int) {
-                guard !swept, keptVertex[v], Int32(v) != path[s.first], Int32(v) != path[s.last] else { return }
-                if pointInPolygon(topology.lonLat(Int32(v)), count: count, { topology.lonLat(path[s.first + $0]) }) {
-                    swept = true
-                }
-            }
-            if subject {
-                vertexGrid.forEach(meeting: box, visit)
-            } else {
-                restoredGrid.forEach(meeting: box) { visit(Int(restored[$0])) }
+            vertexGrid.forEach(meeting: spanBox(s)) { v in
+                if !swept && sweeps(s, v, keptVertex: keptVertex) { swept = true }
             }
             if swept { body(s) }
+        }
+    }
+
+    /// ``findSweeps(_:vertexGrid:keptVertex:_:)`` for the shortcuts among `subjects`, and for the
+    /// other shortcuts (found through `spans`) the `restored` vertices only (those kept since
+    /// they were last searched). A shortcut may be reported more than once.
+    func findSweeps(
+        of subjects: [Segment], changed: [Bool], spans: SegmentSpans, vertexGrid: GridIndex, keptVertex: [Bool],
+        restored: [Int32], _ body: (Segment) -> Void
+    ) {
+        findSweeps(subjects, vertexGrid: vertexGrid, keptVertex: keptVertex, body)
+        for v in restored {
+            let p = topology.lonLat(v)
+            spans.index.forEach(meeting: BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)) { h in
+                let span = spans.segments[h]
+                guard span.isShortcut, !changed[span.arc] else { return }
+                forEachSegment(arc: span.arc, from: span.first, to: span.last) { u in
+                    guard u.isShortcut else { return }
+                    let box = spanBox(u)
+                    guard box.west <= p.x, p.x <= box.east, box.south <= p.y, p.y <= box.north else { return }
+                    if sweeps(u, Int(v), keptVertex: keptVertex) { body(u) }
+                }
+            }
         }
     }
 
