@@ -138,9 +138,7 @@ extension ArcSimplification {
 
     /// All segments of the simplified arcs, each arc's once.
     func currentSegments() -> [Segment] {
-        var segments: [Segment] = []
-        for a in topology.arcs.indices { forEachSegment(arc: a, from: 0, to: kept[a].count - 1) { segments.append($0) } }
-        return segments
+        topology.arcs.indices.flatMap(segments(ofArc:))
     }
 
     /// The segments of arc `a` as simplified now.
