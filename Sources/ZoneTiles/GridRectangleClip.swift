@@ -41,10 +41,14 @@ struct GridRectangleClip {
         guard g.coordinates.allSatisfy({ $0.rounded() == $0 && abs($0) < 1e9 }) else { return nil }
         var out = PolygonalGeometryBuilder()
         for p in 0..<g.polygonCount {
-            // Most polygons of a tile range lie inside it: copied, as the clip would give them.
-            if holdsInOpen(g, ring: g.polygonRings(p).lowerBound) {
+            // Most polygons of a tile range lie inside it: copied, as the clip would give them;
+            // of the rest, most lie outside: nothing, as the clip would give.
+            switch place(g, ring: g.polygonRings(p).lowerBound) {
+            case .inside:
                 appendInside(g, polygon: p, to: &out)
                 continue
+            case .outside: continue
+            case .across: break
             }
             let rings = g.polygonRings(p).map { r -> [Point] in
                 g.ringRange(r).dropLast().map { i -> Point in
@@ -64,16 +68,25 @@ struct GridRectangleClip {
         return out.build()
     }
 
-    /// True when every position of ring `r` lies inside the open rectangle (so do the polygon's
-    /// holes, and every segment of its rings).
-    func holdsInOpen(_ g: PolygonalGeometry, ring r: Int) -> Bool {
+    /// Where a polygon lies, by its exterior.
+    enum Place { case inside, outside, across }
+
+    /// ``Place/inside`` when every position of exterior ring `r` lies inside the open rectangle
+    /// (so do the polygon's holes, and every segment of its rings); ``Place/outside`` when the
+    /// ring's box misses the open rectangle (the polygon has no area in it: no segment passes
+    /// through it, and the rectangle's centre is outside the box).
+    func place(_ g: PolygonalGeometry, ring r: Int) -> Place {
         let (x0, y0, x1, y1) = (Double(xmin), Double(ymin), Double(xmax), Double(ymax))
         let c = g.coordinates
+        var inside = true
+        var (west, south, east, north) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for i in g.ringRange(r) {
             let (x, y) = (c[2 * i], c[2 * i + 1])
-            guard x > x0 && x < x1 && y > y0 && y < y1 else { return false }
+            if inside && !(x > x0 && x < x1 && y > y0 && y < y1) { inside = false }
+            (west, east, south, north) = (min(west, x), max(east, x), min(south, y), max(north, y))
         }
-        return true
+        if inside { return .inside }
+        return east <= x0 || west >= x1 || north <= y0 || south >= y1 ? .outside : .across
     }
 
     /// Polygon `p`, which lies inside the open rectangle, as ``clip(_:)`` gives such a polygon,

@@ -66,7 +66,7 @@ import ZoneGeometry
             [clockwise, counterHole, flat], [clockwise.reversed(), counterHole.reversed()], [flat, counterHole],
         ] {
             let g = polygon(rings)
-            #expect(clip.holdsInOpen(g, ring: 0))
+            #expect(clip.place(g, ring: 0) == .inside)
             var copied = PolygonalGeometryBuilder()
             clip.appendInside(g, polygon: 0, to: &copied)
             let ringsOf = { (g: PolygonalGeometry) in
@@ -82,7 +82,35 @@ import ZoneGeometry
             #expect(ringsOf(copied.build(checkRings: false)) == expected)
         }
         // On the closed rectangle's side, not inside the open one: clipped.
-        #expect(!clip.holdsInOpen(polygon([[(0, 10), (10, 10), (10, 20)]]), ring: 0))
+        #expect(clip.place(polygon([[(0, 10), (10, 10), (10, 20)]]), ring: 0) == .across)
+    }
+
+    /// A polygon whose exterior's box misses the open rectangle (beside it, on its side, at a
+    /// corner, or around a corner with its hole) is left out, as the clip leaves it out; one
+    /// whose box meets the rectangle is clipped.
+    @Test func aPolygonOutsideIsLeftOutAsTheClipWouldLeaveIt() throws {
+        let clip = GridRectangleClip(xmin: 0, ymin: 0, xmax: 100, ymax: 100)
+        let outside: [[[(Double, Double)]]] = [
+            [[(200, 10), (250, 10), (250, 50), (200, 50)]],
+            [[(100, 10), (150, 10), (150, 50), (100, 50)]],
+            [[(-50, -50), (0, -50), (0, 0), (-50, 0)]],
+            [[(-50, 100), (0, 100), (0, 150), (-50, 150)], [(-40, 110), (-40, 120), (-30, 120), (-30, 110)]],
+        ]
+        for rings in outside {
+            let g = polygon(rings)
+            #expect(clip.place(g, ring: 0) == .outside)
+            let points = (0..<g.ringCount).map { r in
+                g.ringRange(r).dropLast().map {
+                    GridRectangleClip.Point(x: Int64(g.position($0).x), y: Int64(g.position($0).y))
+                }
+            }
+            #expect(try #require(clip.clip(points)).isEmpty)
+            #expect(try #require(clip(g)).isEmpty)
+        }
+        // Its box reaches into the rectangle, its area does not: clipped, to nothing.
+        let hook = polygon([[(-50, -50), (150, -50), (150, 50), (140, 50), (140, -40), (-50, -40)]])
+        #expect(clip.place(hook, ring: 0) == .across)
+        #expect(try #require(clip(hook)).isEmpty)
     }
 
     @Test func aHoleCutThroughJoinsTheBorder() throws {
