@@ -54,7 +54,13 @@ extension ArcSimplification {
     /// that swept no kept vertex can only sweep one restored since; and a ring can only collapse
     /// anew where one of its arcs changed. Those searches look near the changed segments and the
     /// restored vertices only (``SegmentSpans``), so a later round costs what it changed.
-    package mutating func repair(clearance: Double, maxRounds: Int = 10_000, incremental: Bool = true) -> Int? {
+    ///
+    /// `after`: the simplification was repaired (a call that returned a number), then these arcs
+    /// changed by restoring these vertices; the first round searches only what they changed.
+    package mutating func repair(
+        clearance: Double, maxRounds: Int = 10_000, incremental: Bool = true,
+        after: (arcs: [Bool], vertices: [Int32])? = nil
+    ) -> Int? {
         let vertexGrid = GridIndex(
             (0..<topology.vertexCount).map { v in
                 let p = topology.lonLat(Int32(v))
@@ -70,9 +76,9 @@ extension ArcSimplification {
             for k in kept[a].indices where kept[a][k] { keptVertex[Int(topology.arcs[a][k])] = true }
         }
         // What the last round changed (nil: search everything).
-        var changedArcs: [Bool]? = nil
+        var changedArcs: [Bool]? = incremental ? after?.arcs : nil
         var spansIndex: SegmentSpans? = nil
-        var restoredVertices: [Int32] = []
+        var restoredVertices: [Int32] = incremental ? after?.vertices ?? [] : []
         var collapsed: [Int] = []
         for round in 0..<maxRounds {
             var spans = Set<Int64>()  // (arc, first) of shortcuts to refine, once per round
@@ -138,7 +144,11 @@ extension ArcSimplification {
 
     /// All segments of the simplified arcs, each arc's once.
     func currentSegments() -> [Segment] {
-        topology.arcs.indices.flatMap(segments(ofArc:))
+        var segments: [Segment] = []
+        for a in topology.arcs.indices {
+            forEachSegment(arc: a, from: 0, to: kept[a].count - 1) { segments.append($0) }
+        }
+        return segments
     }
 
     /// The segments of arc `a` as simplified now.

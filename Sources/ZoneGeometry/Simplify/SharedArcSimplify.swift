@@ -74,18 +74,27 @@ package struct SharedArcSimplify {
             // than the tolerance from its shortcut gets its most significant vertex back and the
             // repair runs again. (Douglas–Peucker alone keeps every run within the tolerance,
             // but a restoration by the repair can leave a neighbouring run wider.)
+            // After the first, a repair searches only what the restorations changed.
+            var after: (arcs: [Bool], vertices: [Int32])? = nil
             for round in 0... {
-                guard round < 1_000, arcs.repair(clearance: clearance) != nil else {
+                guard round < 1_000, arcs.repair(clearance: clearance, after: after) != nil else {
                     notes.append("the repair of the simplified borders did not converge; the city is left unsimplified")
                     return Output(groups: groups, stats: groups.map { Self.unchanged($0) }, notes: notes)
                 }
-                var restored = false
+                var changed = [Bool](repeating: false, count: topology.arcs.count)
+                var restored: [Int32] = []
                 for a in topology.arcs.indices {
                     for run in runs(ofArc: a, arcs) where run.metres > settings.toleranceM {
-                        if arcs.restoreMostSignificant(arc: a, between: run.first, and: run.last) { restored = true }
+                        guard let k = arcs.mostSignificantRemoved(arc: a, between: run.first, and: run.last) else {
+                            continue
+                        }
+                        arcs.kept[a][k] = true
+                        changed[a] = true
+                        restored.append(topology.arcs[a][k])
                     }
                 }
-                if !restored { break }
+                if restored.isEmpty { break }
+                after = (changed, restored)
             }
             deviation = arcDeviations(arcs)
             guard checksValidity else { break }

@@ -172,4 +172,38 @@ enum SimplifiedRealCities {
         }
         #expect(laterRounds >= 20, "the later rounds were exercised \(laterRounds) times")
     }
+
+    /// A repair told what changed since the last one (``ArcSimplification/repair(clearance:maxRounds:incremental:after:)``,
+    /// as the simplification's hold on its tolerance calls it) keeps what a full search keeps: on
+    /// every real city at 10 m, repaired, then a vertex restored in every third shortcut.
+    @Test(.tags(.slow)) func aRepairAfterRestorationsKeepsWhatTheFullSearchKeeps() throws {
+        var restorations = 0
+        for city in RealCities.names {
+            let groups = try #require(try RealCities.results(.listed)[city]).groups.map(\.geometry)
+            let boxes = groups.compactMap { BoundingBox($0) }
+            let frame = LocalFrame(box: boxes.dropFirst().reduce(try #require(boxes.first)) { $0.union($1) })
+            let topology = ArcTopology(groups: groups, frame: frame, snapGrid: SimplifiedRealCities.grid)
+            var repaired = ArcSimplification(topology, method: .douglasPeucker, tolerance: frame.tolerance(metres: 10))
+            #expect(repaired.repair(clearance: SimplifiedRealCities.grid) != nil, "\(city)")
+            var changed = [Bool](repeating: false, count: topology.arcs.count)
+            var vertices: [Int32] = []
+            for (n, s) in repaired.currentSegments().filter(\.isShortcut).enumerated() where n % 3 == 0 {
+                guard let k = repaired.mostSignificantRemoved(arc: s.arc, between: s.first, and: s.last) else {
+                    continue
+                }
+                repaired.kept[s.arc][k] = true
+                changed[s.arc] = true
+                vertices.append(topology.arcs[s.arc][k])
+            }
+            restorations += vertices.count
+            var full = repaired
+            var told = repaired
+            let fullRounds = full.repair(clearance: SimplifiedRealCities.grid, incremental: false)
+            #expect(fullRounds != nil, "\(city)")
+            #expect(told.repair(clearance: SimplifiedRealCities.grid, after: (changed, vertices)) != nil, "\(city)")
+            let sameKept = told.kept == full.kept
+            #expect(sameKept, "\(city)")
+        }
+        #expect(restorations >= 100, "\(restorations) vertices restored")
+    }
 }
