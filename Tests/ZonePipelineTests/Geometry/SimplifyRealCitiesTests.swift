@@ -148,16 +148,22 @@ enum SimplifiedRealCities {
         }
     }
 
+    /// A real city's zones as the repair tests simplify them: their arcs on the build's grid, in
+    /// the local frame of their extent.
+    static func topology(of city: String) throws -> (ArcTopology, LocalFrame) {
+        let groups = try #require(try RealCities.results(.listed)[city]).groups.map(\.geometry)
+        let boxes = groups.compactMap { BoundingBox($0) }
+        let frame = LocalFrame(box: boxes.dropFirst().reduce(try #require(boxes.first)) { $0.union($1) })
+        return (ArcTopology(groups: groups, frame: frame, snapGrid: SimplifiedRealCities.grid), frame)
+    }
+
     /// The repair's later rounds search only what the round before changed; on every real city,
     /// simplified at 2 m and 10 m, that ends with the same vertices kept after the same number
     /// of rounds as searching everything each round.
     @Test(.tags(.slow)) func theIncrementalRepairKeepsWhatTheFullSearchKeeps() throws {
         var laterRounds = 0
         for city in RealCities.names {
-            let groups = try #require(try RealCities.results(.listed)[city]).groups.map(\.geometry)
-            let boxes = groups.compactMap { BoundingBox($0) }
-            let frame = LocalFrame(box: boxes.dropFirst().reduce(try #require(boxes.first)) { $0.union($1) })
-            let topology = ArcTopology(groups: groups, frame: frame, snapGrid: SimplifiedRealCities.grid)
+            let (topology, frame) = try Self.topology(of: city)
             for metres in [2.0, 10.0] {
                 var full = ArcSimplification(
                     topology, method: .douglasPeucker, tolerance: frame.tolerance(metres: metres))
@@ -179,10 +185,7 @@ enum SimplifiedRealCities {
     @Test(.tags(.slow)) func aRepairAfterRestorationsKeepsWhatTheFullSearchKeeps() throws {
         var restorations = 0
         for city in RealCities.names {
-            let groups = try #require(try RealCities.results(.listed)[city]).groups.map(\.geometry)
-            let boxes = groups.compactMap { BoundingBox($0) }
-            let frame = LocalFrame(box: boxes.dropFirst().reduce(try #require(boxes.first)) { $0.union($1) })
-            let topology = ArcTopology(groups: groups, frame: frame, snapGrid: SimplifiedRealCities.grid)
+            let (topology, frame) = try Self.topology(of: city)
             var repaired = ArcSimplification(topology, method: .douglasPeucker, tolerance: frame.tolerance(metres: 10))
             #expect(repaired.repair(clearance: SimplifiedRealCities.grid) != nil, "\(city)")
             var changed = [Bool](repeating: false, count: topology.arcs.count)
