@@ -37,8 +37,9 @@ struct GridRectangleClip {
 
     /// `g` ∩ the rectangle, or nil when `g` is not noded at the rectangle's sides.
     func callAsFunction(_ g: PolygonalGeometry) -> PolygonalGeometry? {
-        // Integers small enough that products of doubled coordinates stay exact.
-        guard g.coordinates.allSatisfy({ $0.rounded() == $0 && abs($0) < 1e9 }) else { return nil }
+        // Integers small enough that products of doubled coordinates stay exact (the magnitude
+        // first, so the conversion cannot trap; a truncation, not a call of the C library's round).
+        guard g.coordinates.allSatisfy({ abs($0) < 1e9 && Double(Int64($0)) == $0 }) else { return nil }
         var out = PolygonalGeometryBuilder()
         for p in 0..<g.polygonCount {
             // Most polygons of a tile range lie inside it: copied, as the clip would give them;
