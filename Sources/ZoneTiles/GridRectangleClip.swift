@@ -54,7 +54,7 @@ struct GridRectangleClip {
             let rings = g.polygonRings(p).map { r -> [Point] in
                 g.ringRange(r).dropLast().map { i -> Point in
                     let (x, y) = g.position(i)
-                    return Point(x: Int64(x.rounded()), y: Int64(y.rounded()))
+                    return Point(x: Int64(x), y: Int64(y))  // integers, checked above
                 }
             }
             guard let polygons = clip(rings) else { return nil }
