@@ -41,7 +41,10 @@ extension ArcSimplification {
                         box.west - half, box.south - half, box.east + half, box.north + half
                     )
                     return box
-                })
+                },
+                // A later round looks up only what changed: a coarser grid is built faster and
+                // still finds few segments per lookup.
+                cellsPerItem: 1)
         }
     }
 
