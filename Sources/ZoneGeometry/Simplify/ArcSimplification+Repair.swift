@@ -89,8 +89,8 @@ extension ArcSimplification {
                 if s.isShortcut { spans.insert(s.key) }
             }
             if let changedArcs {
-                // Every segment now lies within one of the segments of the round before the first
-                // search of only what changed.
+                // Built at the first round that searches only what changed: every later segment
+                // lies within one of the segments of now.
                 if spansIndex == nil { spansIndex = SegmentSpans(currentSegments(), in: self, clearance: clearance) }
                 let subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
                 findConflicts(of: subjects, changed: changedArcs, spans: spansIndex!, clearance: clearance) { a, b in
