@@ -55,15 +55,6 @@ package struct ArcSimplification {
         topology.ringVertices(r) { kept[$0][$1] }
     }
 
-    /// Keeps the most significant removed vertex strictly between indices `i` and `j` of arc `a`;
-    /// false when there is none.
-    @discardableResult
-    mutating func restoreMostSignificant(arc a: Int, between i: Int, and j: Int) -> Bool {
-        guard let best = mostSignificantRemoved(arc: a, between: i, and: j) else { return false }
-        kept[a][best] = true
-        return true
-    }
-
     /// The index of the most significant removed vertex strictly between indices `i` and `j` of
     /// arc `a` (nil when there is none).
     func mostSignificantRemoved(arc a: Int, between i: Int, and j: Int) -> Int? {
