@@ -88,16 +88,16 @@ extension ArcSimplification {
             func blame(_ s: Segment) {
                 if s.isShortcut { spans.insert(s.key) }
             }
+            func blame(_ a: Segment, _ b: Segment) {
+                blame(a)
+                blame(b)
+            }
             if let changedArcs {
                 // Built at the first round that searches only what changed: every later segment
                 // lies within one of the segments of now.
                 if spansIndex == nil { spansIndex = SegmentSpans(currentSegments(), in: self, clearance: clearance) }
                 let subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
-                findConflicts(of: subjects, changed: changedArcs, spans: spansIndex!, clearance: clearance) { a, b in
-                    guard a.isShortcut || b.isShortcut else { return }
-                    blame(a)
-                    blame(b)
-                }
+                findConflicts(of: subjects, changed: changedArcs, spans: spansIndex!, clearance: clearance, blame)
                 findSweeps(
                     of: subjects, changed: changedArcs, spans: spansIndex!, vertexGrid: vertexGrid,
                     keptVertex: keptVertex, restored: restoredVertices, blame)
@@ -108,11 +108,7 @@ extension ArcSimplification {
                 collapsed = check.sorted().filter(isCollapsed)
             } else {
                 let segments = currentSegments()
-                findConflicts(segments, clearance: clearance) { a, b in
-                    guard a.isShortcut || b.isShortcut else { return }
-                    blame(a)
-                    blame(b)
-                }
+                findConflicts(segments, clearance: clearance, blame)
                 findSweeps(segments, vertexGrid: vertexGrid, keptVertex: keptVertex, blame)
                 collapsed = topology.rings.indices.filter(isCollapsed)
             }
