@@ -13,8 +13,8 @@ struct SubPixelParts {
     var minimumArea: Double
 
     init(extent: Int) {
-        let unitsPerPixel = Double(extent) / 512
-        minimumArea = (0.375 * unitsPerPixel) * (0.375 * unitsPerPixel)
+        let tolerance = mapLibreTolerance(extent: extent)
+        minimumArea = tolerance * tolerance
     }
 
     /// `g` without its polygons whose exterior's area is below ``minimumArea``; its largest

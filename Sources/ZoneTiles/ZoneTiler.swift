@@ -22,18 +22,19 @@ package struct ZoneTiler: Sendable {
     /// Tile units drawn beyond each edge: 64 of 4096 is 4 pixels of a 256-pixel tile, wider than
     /// any stroke a style draws, as tippecanoe's default of 5 pixels is.
     package var buffer: Int
-    /// Douglas–Peucker tolerance in tile units (1 of 4096, as tippecanoe's default), below
-    /// `maxZoom`: the highest zoom is the artifacts on the grid, simplified only as they are (in
+    /// Douglas–Peucker tolerance in tile units below `maxZoom`; by default MapLibre's own for
+    /// GeoJSON sources (``mapLibreTolerance(extent:)``, 3 of 4096), so tiles and GeoJSON draw
+    /// alike. The highest zoom is the artifacts on the grid, simplified only as they are (in
     /// metres, by the build), so it keeps their area.
     package var tolerance: Double
     package var jobs: Int
 
     package init(
-        minZoom: Int, maxZoom: Int, extent: Int = 4096, buffer: Int = 64, tolerance: Double = 1,
+        minZoom: Int, maxZoom: Int, extent: Int = 4096, buffer: Int = 64, tolerance: Double? = nil,
         jobs: Int = defaultJobs
     ) {
         (self.minZoom, self.maxZoom, self.extent, self.buffer) = (minZoom, maxZoom, extent, buffer)
-        (self.tolerance, self.jobs) = (tolerance, jobs)
+        (self.tolerance, self.jobs) = (tolerance ?? mapLibreTolerance(extent: extent), jobs)
     }
 
     /// Calls `emit` with each non-empty tile, zoom by zoom (from `maxZoom` down), in tile order
