@@ -109,7 +109,7 @@ let clientTargets: [Target] = [
                 ]
             ),
             // PMTiles v3 archives of Mapbox Vector Tiles (MVT 2.1): the encodings, no geometry.
-            .target(name: "VectorTiles"),
+            .target(name: "VectorTiles", dependencies: ["ZoneSupport"]),
             // The zones as vector tiles: per zoom, snapped to the world grid and simplified with shared
             // borders, cut into buffered tiles, each polygon valid on the tile's integers.
             .target(name: "ZoneTiles", dependencies: ["ZoneGeometry", "VectorTiles", "ZoneSupport", "Mercator"]),

@@ -169,7 +169,7 @@ public struct PMTilesWriter {
         out += directories.root
         out += meta
         out += directories.leaves
-        for tile in distinct { try spill.read(offset: tile.offset, length: tile.length, into: &out) }
+        for tile in distinct { out += try spill.bytes(offset: tile.offset, length: tile.length) }
         return out
     }
 }

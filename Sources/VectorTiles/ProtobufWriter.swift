@@ -1,3 +1,5 @@
+import ZoneSupport
+
 /// The few protocol-buffer encodings a vector tile needs (varint, zigzag, fixed64, length-
 /// delimited fields), written straight into a byte array: the MVT schema is four small messages,
 /// so a generated runtime would add more than it saves.
@@ -10,14 +12,7 @@ struct ProtobufWriter {
         case lengthDelimited = 2
     }
 
-    mutating func varint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
-    }
+    mutating func varint(_ value: UInt64) { bytes.appendVarint(value) }
 
     mutating func key(_ field: UInt64, _ type: WireType) { varint(field << 3 | type.rawValue) }
 

@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
 import ZoneGeometry
+import ZoneSupport
 
 /// The coordinates the scan parsed, kept for the build so that it does not parse the features
 /// again: an unlinked temporary file (gone with the process), appended to in chunks by the
 /// scan's workers and read back by each city's builder. The coordinates wait in the page cache
 /// (on disk, evictable), not in the process: a worker still holds one city's at a time.
 final class GeometrySpill: Sendable {
-    private let fd: Int32
+    private let file: UnlinkedFile
     /// Bytes reserved so far: where the next chunk goes.
     private let end = Mutex(0)
 
@@ -18,14 +19,9 @@ final class GeometrySpill: Sendable {
     /// A new spill file in `directory`; nil when none can be made (the build then reads the
     /// features' text again).
     init?(directory: String = NSTemporaryDirectory()) {
-        var template = Array((directory + "/zonectl-spill-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.fd = fd
+        guard let file = UnlinkedFile(directory: directory, prefix: "zonectl-spill") else { return nil }
+        self.file = file
     }
-
-    deinit { close(fd) }
 
     /// Appends `bytes`; where they start, or nil when they could not all be written.
     func append(_ bytes: [UInt8]) -> Int? {
@@ -33,36 +29,11 @@ final class GeometrySpill: Sendable {
             defer { end += bytes.count }
             return end
         }
-        let written = bytes.withUnsafeBytes { buf in
-            var n = 0
-            while n < buf.count {
-                let got = pwrite(fd, buf.baseAddress! + n, buf.count - n, off_t(offset + n))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                n += got
-            }
-            return n
-        }
-        return written == bytes.count ? offset : nil
+        return file.write(bytes, at: offset) ? offset : nil
     }
 
     /// `count` bytes from `offset`; nil when they cannot all be read.
-    func read(from offset: Int, count: Int) -> [UInt8]? { readFully(fd, from: offset, count: count) }
-}
-
-/// `count` bytes of the file open as `fd`, from `offset` (`pread`, again after an interrupt or
-/// a short read); nil when the file ends or fails before.
-func readFully(_ fd: Int32, from offset: Int, count: Int) -> [UInt8]? {
-    let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buf, n in
-        n = 0
-        while n < count {
-            let got = pread(fd, buf.baseAddress! + n, count - n, off_t(offset + n))
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { break }
-            n += got
-        }
-    }
-    return bytes.count == count ? bytes : nil
+    func read(from offset: Int, count: Int) -> [UInt8]? { file.read(from: offset, count: count) }
 }
 
 /// Where a feature's geometry is in the spill.

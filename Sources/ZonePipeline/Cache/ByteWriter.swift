@@ -1,19 +1,13 @@
 import Foundation
 import ZoneFormats
+import ZoneSupport
 
 /// A compact little-endian byte format for cache entries: LEB128 integers, length-prefixed
 /// UTF-8 strings. Readers return nil on anything malformed, and a cache treats that as a miss.
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
-    mutating func varint(_ v: Int) {
-        var u = UInt64(bitPattern: Int64(v))
-        while u >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: u) | 0x80)
-            u >>= 7
-        }
-        bytes.append(UInt8(u))
-    }
+    mutating func varint(_ v: Int) { bytes.appendVarint(UInt64(bitPattern: Int64(v))) }
 
     mutating func byte(_ b: UInt8) { bytes.append(b) }
 
