@@ -51,7 +51,7 @@ struct CityZoom {
     /// These zones without the polygons a map leaves undrawn (``SubPixelParts``).
     func withoutSubPixelParts(_ parts: SubPixelParts) -> CityZoom {
         var out = self
-        out.zones = zones.map(parts.dropped(from:))
+        out.zones = parts.dropped(from: zones)
         return out
     }
 

@@ -2,12 +2,14 @@ import ZoneGeometry
 
 /// Rings too small to draw, as MapLibre judges them: its GeoJSON sources (geojson-vt, at
 /// MapLibre's default tolerance of 0.375 pixels of a 512-pixel tile) leave out every polygon
-/// ring whose area is below the square of that tolerance, 9 units² of a 4096-unit tile, at
-/// every zoom below the source's maximum. Tiles below their maximum zoom leave out the polygons
-/// it leaves out, so a zoom carries what a map draws of it, not thousands of specks; a zone
-/// keeps its largest polygon whatever its size (no zone is dropped).
+/// ring, exterior or hole, whose area is below the square of that tolerance, 9 units² of a
+/// 4096-unit tile, at every zoom below the source's maximum. Tiles below their maximum zoom
+/// leave out the rings it leaves out, so a zoom carries what a map draws of it, not thousands
+/// of specks and pinholes:
 ///
-/// Holes are kept: filling one could cover another zone's last polygon inside it.
+/// - a zone keeps its largest polygon whatever its size (no zone is dropped);
+/// - a hole is filled unless another zone's last polygon may lie in it (a speck of a zone
+///   left with nothing larger, inside the hole's box), which filling would cover.
 struct SubPixelParts {
     /// Area in grid units² below which a ring is left out.
     var minimumArea: Double
@@ -17,28 +19,52 @@ struct SubPixelParts {
         minimumArea = tolerance * tolerance
     }
 
-    /// `g` without its polygons whose exterior's area is below ``minimumArea``; its largest
-    /// polygon (by exterior) when every polygon is that small.
-    func dropped(from g: PolygonalGeometry) -> PolygonalGeometry {
-        guard !g.isEmpty else { return g }
-        let areas = (0..<g.polygonCount).map { abs(g.twicePlanarArea(ring: g.polygonRings($0).lowerBound)) / 2 }
-        guard areas.contains(where: { $0 < minimumArea }) else { return g }
-        var out = PolygonalGeometryBuilder()
-        for p in 0..<g.polygonCount where areas[p] >= minimumArea { add(g, polygon: p, to: &out) }
-        if out.polygonCount == 0, let largest = areas.indices.max(by: { areas[$0] < areas[$1] }) {
-            add(g, polygon: largest, to: &out)
+    /// `zones` (one city's, on one grid) without their rings below ``minimumArea``.
+    func dropped(from zones: [PolygonalGeometry]) -> [PolygonalGeometry] {
+        let areas = zones.map { g in
+            (0..<g.polygonCount).map { abs(g.twicePlanarArea(ring: g.polygonRings($0).lowerBound)) / 2 }
         }
-        return out.build(isMulti: g.isMulti, checkRings: false)
-    }
-
-    private func add(_ g: PolygonalGeometry, polygon p: Int, to out: inout PolygonalGeometryBuilder) {
-        for r in g.polygonRings(p) {
-            for i in g.ringRange(r) {
-                let (x, y) = g.position(i)
-                out.add(x: x, y: y)
+        // What each zone keeps: its polygons at or above the threshold, else its largest.
+        let kept = areas.map { a -> [Int] in
+            let large = a.indices.filter { a[$0] >= minimumArea }
+            if !large.isEmpty { return large }
+            return a.indices.max(by: { a[$0] < a[$1] }).map { [$0] } ?? []
+        }
+        var specks: [(zone: Int, box: BoundingBox)] = []
+        for (z, g) in zones.enumerated() {
+            for p in kept[z] where areas[z][p] < minimumArea {
+                specks.append((z, BoundingBox(g.coordinates, range: g.ringRange(g.polygonRings(p).lowerBound))))
             }
-            out.closeRing()
         }
-        out.closePolygon()
+        return zones.indices.map { z in
+            let g = zones[z]
+            func keeps(ring r: Int) -> Bool {
+                guard abs(g.twicePlanarArea(ring: r)) / 2 < minimumArea else { return true }
+                let box = BoundingBox(g.coordinates, range: g.ringRange(r))
+                return specks.contains {
+                    $0.zone != z && $0.box.west >= box.west && $0.box.east <= box.east && $0.box.south >= box.south
+                        && $0.box.north <= box.north
+                }
+            }
+            let holes = (0..<g.polygonCount).contains { g.polygonRings($0).count > 1 }
+            guard kept[z].count < g.polygonCount || holes else { return g }
+            var out = PolygonalGeometryBuilder()
+            var changed = kept[z].count < g.polygonCount
+            for p in kept[z] {
+                for r in g.polygonRings(p) {
+                    guard r == g.polygonRings(p).lowerBound || keeps(ring: r) else {
+                        changed = true
+                        continue
+                    }
+                    for i in g.ringRange(r) {
+                        let (x, y) = g.position(i)
+                        out.add(x: x, y: y)
+                    }
+                    out.closeRing()
+                }
+                out.closePolygon()
+            }
+            return changed ? out.build(isMulti: g.isMulti, checkRings: false) : g
+        }
     }
 }

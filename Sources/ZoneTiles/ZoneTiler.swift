@@ -9,7 +9,7 @@ import ZoneSupport
 /// 1. per city, its zones on the zoom's integer world grid, snapped together and simplified
 ///    together by `tolerance` units (``CityZoom``); each zoom starts from the one above, halved
 ///    (valid on a half-unit grid, so it is simplified before its one snap), so a zoom costs what
-///    is left of the city at it, less the polygons a map leaves undrawn (``SubPixelParts``);
+///    is left of the city at it, less the rings a map leaves undrawn (``SubPixelParts``);
 /// 2. per city, the grid geometry cut into tiles plus `buffer` (``TileCutter``);
 /// 3. the cities' pieces of each tile in one layer, encoded; a tile that one zone covers whole
 ///    is encoded once per zone.

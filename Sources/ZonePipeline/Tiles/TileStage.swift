@@ -19,7 +19,7 @@ struct TileStage {
     let jobs: Int
 
     /// The tiler's version: bumped when the same inputs would make other tiles.
-    static let version = "zonectl-tiles-2"
+    static let version = "zonectl-tiles-3"
 
     /// Inputs of the archive: the artifacts by their content hashes, and the settings.
     func inputsHash(cities: [Manifest.CityEntry], points: [Manifest.PointLayerEntry]) -> String {

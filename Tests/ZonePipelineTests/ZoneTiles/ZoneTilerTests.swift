@@ -97,14 +97,32 @@ import ZoneGeometry
         square(&mixed, 0, 0, 10, hole: true)
         square(&mixed, 20, 0, 2)
         square(&mixed, 30, 0, 3)
-        let kept = parts.dropped(from: mixed.build())
-        #expect(kept.polygonCount == 2 && kept.ringCount == 3, "the 10 × 10 with its 1 × 1 hole, and the 3 × 3")
-        #expect(kept.position(kept.ringRange(2).lowerBound) == (30, 0))
+        let kept = parts.dropped(from: [mixed.build()])[0]
+        #expect(kept.polygonCount == 2 && kept.ringCount == 2, "the 10 × 10 without its 1 × 1 hole, and the 3 × 3")
+        #expect(kept.position(kept.ringRange(1).lowerBound) == (30, 0))
         var specks = PolygonalGeometryBuilder()
         square(&specks, 0, 0, 1)
         square(&specks, 5, 0, 2)
-        let last = parts.dropped(from: specks.build())
+        let last = parts.dropped(from: [specks.build()])[0]
         #expect(last.polygonCount == 1 && last.position(0) == (5, 0), "the largest speck stays")
+
+        // A pinhole is filled unless another zone's last polygon (its largest, a speck) is in it.
+        var holed = PolygonalGeometryBuilder()
+        square(&holed, 0, 0, 10, hole: true)
+        var inHole = PolygonalGeometryBuilder()
+        for (px, py) in [(1.25, 1.25), (1.75, 1.25), (1.75, 1.75), (1.25, 1.75), (1.25, 1.25)] {
+            inHole.add(x: px, y: py)
+        }
+        inHole.closeRing()
+        inHole.closePolygon()
+        var inHoleAndLarger = inHole
+        square(&inHoleAndLarger, 20, 0, 5)
+        let guarded = parts.dropped(from: [holed.build(), inHole.build()])
+        #expect(guarded[0].ringCount == 2, "the hole holds the other zone's last polygon: kept")
+        #expect(guarded[1].polygonCount == 1)
+        let filled = parts.dropped(from: [holed.build(), inHoleAndLarger.build()])
+        #expect(filled[0].ringCount == 1, "the other zone keeps a larger polygon elsewhere: the hole is filled")
+        #expect(filled[1].polygonCount == 1 && filled[1].position(0) == (20, 0))
 
         // A speck far from its zone's field: drawn at the highest zoom, left out below it.
         let field = squareZone("c", "z", lon: 10, lat: 40, side: 0.05).geometry
