@@ -24,7 +24,7 @@ final class TileSpill {
         let offset = count
         if let file {
             guard file.write(bytes, at: offset) else {
-                throw PMTilesError.spill("cannot write the tiles' temporary file")
+                throw PMTilesError.spill("cannot write the tiles' temporary file: \(UnlinkedFile.lastError)")
             }
         } else {
             memory += bytes
@@ -38,7 +38,7 @@ final class TileSpill {
         guard length > 0 else { return [] }
         guard let file else { return Array(memory[offset..<(offset + length)]) }
         guard let bytes = file.read(from: offset, count: length) else {
-            throw PMTilesError.spill("cannot read the tiles' temporary file")
+            throw PMTilesError.spill("cannot read the tiles' temporary file back")
         }
         return bytes
     }

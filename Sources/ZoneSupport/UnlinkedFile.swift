@@ -41,6 +41,9 @@ package final class UnlinkedFile: Sendable {
 
     /// `count` bytes from `offset`; nil when the file ends or fails before.
     package func read(from offset: Int, count: Int) -> [UInt8]? { readFully(fd, from: offset, count: count) }
+
+    /// Why the last failed write on this thread failed, as the C library words it.
+    package static var lastError: String { String(cString: strerror(errno)) }
 }
 
 /// `count` bytes of the file open as `fd`, from `offset` (`pread`, again after an interrupt or
