@@ -48,7 +48,7 @@ struct CityZoom {
         return CityZoom(zoom: zoom - 1, originX: ox, originY: oy, zones: zones)
     }
 
-    /// These zones without the polygons a map leaves undrawn (``SubPixelParts``).
+    /// These zones without the rings a map leaves undrawn (``SubPixelParts``).
     func withoutSubPixelParts(_ parts: SubPixelParts) -> CityZoom {
         var out = self
         out.zones = parts.dropped(from: zones)
