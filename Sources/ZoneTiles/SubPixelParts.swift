@@ -38,24 +38,23 @@ struct SubPixelParts {
         }
         return zones.indices.map { z in
             let g = zones[z]
-            func keeps(ring r: Int) -> Bool {
-                guard abs(g.twicePlanarArea(ring: r)) / 2 < minimumArea else { return true }
-                let box = BoundingBox(g.coordinates, range: g.ringRange(r))
-                return specks.contains {
-                    $0.zone != z && $0.box.west >= box.west && $0.box.east <= box.east && $0.box.south >= box.south
-                        && $0.box.north <= box.north
-                }
-            }
-            let holes = (0..<g.polygonCount).contains { g.polygonRings($0).count > 1 }
-            guard kept[z].count < g.polygonCount || holes else { return g }
-            var out = PolygonalGeometryBuilder()
-            var changed = kept[z].count < g.polygonCount
-            for p in kept[z] {
-                for r in g.polygonRings(p) {
-                    guard r == g.polygonRings(p).lowerBound || keeps(ring: r) else {
-                        changed = true
-                        continue
+            // The holes of the kept polygons left out: below the threshold, and holding no speck
+            // of another zone.
+            let filled = Set(
+                kept[z].flatMap { p in
+                    g.polygonRings(p).dropFirst().filter { r in
+                        guard abs(g.twicePlanarArea(ring: r)) / 2 < minimumArea else { return false }
+                        let box = BoundingBox(g.coordinates, range: g.ringRange(r))
+                        return !specks.contains {
+                            $0.zone != z && $0.box.west >= box.west && $0.box.east <= box.east
+                                && $0.box.south >= box.south && $0.box.north <= box.north
+                        }
                     }
+                })
+            guard kept[z].count < g.polygonCount || !filled.isEmpty else { return g }
+            var out = PolygonalGeometryBuilder()
+            for p in kept[z] {
+                for r in g.polygonRings(p) where !filled.contains(r) {
                     for i in g.ringRange(r) {
                         let (x, y) = g.position(i)
                         out.add(x: x, y: y)
@@ -64,7 +63,7 @@ struct SubPixelParts {
                 }
                 out.closePolygon()
             }
-            return changed ? out.build(isMulti: g.isMulti, checkRings: false) : g
+            return out.build(isMulti: g.isMulti, checkRings: false)
         }
     }
 }

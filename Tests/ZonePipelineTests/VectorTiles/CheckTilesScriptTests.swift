@@ -55,11 +55,17 @@ import ZoneFormats
                 #"{"type":"Feature","properties":{"city":"rome","style":"\#(zone.style)"},"#
                     + #""geometry":{"type":"Polygon","coordinates":[[\#(coordinates)]]}}"#)
         }
-        let zonesDir = dir.appendingPathComponent("zones/rome")
+        try Self.writeBuild(in: dir, city: "rome", features: features)
+    }
+
+    /// A build directory of one city's artifact (`features`, GeoJSON Feature texts) and its manifest.
+    static func writeBuild(in dir: URL, city: String, features: [String]) throws {
+        let zonesDir = dir.appendingPathComponent("zones/\(city)")
         try FileManager.default.createDirectory(at: zonesDir, withIntermediateDirectories: true)
         let collection = #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#
-        try Data(collection.utf8).write(to: zonesDir.appendingPathComponent("rome.geojson"))
-        let manifest = #"{"cities":[{"id":"rome","key":"zones/rome/rome.geojson","contentEncoding":"identity"}]}"#
+        try Data(collection.utf8).write(to: zonesDir.appendingPathComponent("\(city).geojson"))
+        let manifest =
+            #"{"cities":[{"id":"\#(city)","key":"zones/\#(city)/\#(city).geojson","contentEncoding":"identity"}]}"#
         try Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json"))
     }
 
@@ -131,14 +137,10 @@ import ZoneFormats
             Self.lonLat(4096.1 + Double($0.0), 4096.1 + Double($0.1))
         }
         let coordinates = ring.map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
-        let collection =
-            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"city":"la","style":"parking"},"#
-            + #""geometry":{"type":"Polygon","coordinates":[[\#(coordinates)]]}}]}"#
-        try FileManager.default.createDirectory(
-            at: dir.appendingPathComponent("zones/la"), withIntermediateDirectories: true)
-        try Data(collection.utf8).write(to: dir.appendingPathComponent("zones/la/la.geojson"))
-        let manifest = #"{"cities":[{"id":"la","key":"zones/la/la.geojson","contentEncoding":"identity"}]}"#
-        try Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json"))
+        let feature =
+            #"{"type":"Feature","properties":{"city":"la","style":"parking"},"#
+            + #""geometry":{"type":"Polygon","coordinates":[[\#(coordinates)]]}}"#
+        try Self.writeBuild(in: dir, city: "la", features: [feature])
         // Tiles 2/1/1 and 2/1/2 (below) each hold the polygon with their buffer, as the tiler cuts it.
         var writer = PMTilesWriter(tileCompression: .gzip, internalCompression: .gzip) {
             try Gzip.compress($0, level: 6)
