@@ -37,9 +37,7 @@ struct GridRectangleClip {
 
     /// `g` ∩ the rectangle, or nil when `g` is not noded at the rectangle's sides.
     func callAsFunction(_ g: PolygonalGeometry) -> PolygonalGeometry? {
-        // Integers small enough that products of doubled coordinates stay exact (the magnitude
-        // first, so the conversion cannot trap; a truncation, not a call of the C library's round).
-        guard g.coordinates.allSatisfy({ abs($0) < 1e9 && Double(Int64($0)) == $0 }) else { return nil }
+        guard Self.isOnGrid(g) else { return nil }
         var out = PolygonalGeometryBuilder()
         for p in 0..<g.polygonCount {
             // Most polygons of a tile range lie inside it: copied, as the clip would give them;
@@ -51,22 +49,38 @@ struct GridRectangleClip {
             case .outside: continue
             case .across: break
             }
-            let rings = g.polygonRings(p).map { r -> [Point] in
-                g.ringRange(r).dropLast().map { i -> Point in
-                    let (x, y) = g.position(i)
-                    return Point(x: Int64(x), y: Int64(y))  // integers, checked above
-                }
-            }
-            guard let polygons = clip(rings) else { return nil }
-            for polygon in polygons {
-                for ring in polygon {
-                    for point in ring + [ring[0]] { out.add(x: Double(point.x), y: Double(point.y)) }
-                    out.closeRing()
-                }
-                out.closePolygon()
-            }
+            guard let polygons = clip(Self.points(g, polygon: p)) else { return nil }
+            Self.append(polygons, to: &out)
         }
         return out.build()
+    }
+
+    /// True when every coordinate of `g` is an integer small enough that products of doubled
+    /// coordinates stay exact (the magnitude first, so the conversion cannot trap; a
+    /// truncation, not a call of the C library's round).
+    static func isOnGrid(_ g: PolygonalGeometry) -> Bool {
+        g.coordinates.allSatisfy { abs($0) < 1e9 && Double(Int64($0)) == $0 }
+    }
+
+    /// Polygon `p` of `g` (on the grid) as rings of points, closing points left out.
+    static func points(_ g: PolygonalGeometry, polygon p: Int) -> [[Point]] {
+        g.polygonRings(p).map { r -> [Point] in
+            g.ringRange(r).dropLast().map { i -> Point in
+                let (x, y) = g.position(i)
+                return Point(x: Int64(x), y: Int64(y))
+            }
+        }
+    }
+
+    /// Polygons of rings (closing points left out) added to `out`.
+    static func append(_ polygons: [[[Point]]], to out: inout PolygonalGeometryBuilder) {
+        for polygon in polygons {
+            for ring in polygon {
+                for point in ring + [ring[0]] { out.add(x: Double(point.x), y: Double(point.y)) }
+                out.closeRing()
+            }
+            out.closePolygon()
+        }
     }
 
     /// Where a polygon lies, by its exterior.
@@ -131,35 +145,55 @@ struct GridRectangleClip {
     /// One polygon (exterior first, then holes; closing points left out) clipped: polygons of
     /// rings, each exterior counter-clockwise, its holes clockwise.
     func clip(_ polygon: [[Point]]) -> [[[Point]]]? {
-        var chains: [[Point]] = []
-        var wholeExteriors: [[Point]] = []
-        var holes: [[Point]] = []
+        var parts = Parts()
         var missingExterior: [Point]?
         var missingHoles: [[Point]] = []
-        for (k, source) in polygon.enumerated() where source.count >= 3 {
-            var ring = source
-            let area = Self.twiceArea(ring)
-            guard area != 0 else { continue }
-            if (area > 0) != (k == 0) { ring.reverse() }
+        for (k, source) in polygon.enumerated() {
+            guard let ring = Self.oriented(source, exterior: k == 0) else { continue }
             guard let inside = classify(ring) else { return nil }
             if !inside.contains(false) {
-                if k == 0 { wholeExteriors.append(ring) } else { holes.append(ring) }
+                if k == 0 { parts.wholeExteriors.append(ring) } else { parts.holes.append(ring) }
             } else if !inside.contains(true) {
                 if k == 0 { missingExterior = ring } else { missingHoles.append(ring) }
             } else {
-                chains += Self.chains(ring, inside)
+                parts.chains += Self.chains(ring, inside)
             }
         }
-        if chains.isEmpty {
-            if let exterior = wholeExteriors.first { return [[exterior] + holes] }
-            // The border misses the rectangle's inside: the rectangle is in the polygon or not.
-            let centre = Point(x: xmin + xmax, y: ymin + ymax)
-            guard let exterior = missingExterior, Self.holds(exterior, doubled: centre),
-                !missingHoles.contains(where: { Self.holds($0, doubled: centre) })
-            else { return [] }
-            return [[corners] + holes]
+        // The border misses the rectangle's inside: the rectangle is in the polygon or not.
+        let centre = Point(x: xmin + xmax, y: ymin + ymax)
+        return assemble(parts) {
+            guard let exterior = missingExterior, Self.holds(exterior, doubled: centre) else { return false }
+            return !missingHoles.contains(where: { Self.holds($0, doubled: centre) })
         }
-        guard let stitched = stitch(chains) else { return nil }
+    }
+
+    /// A polygon's pieces in the rectangle: the runs of its rings' segments inside (chains, from
+    /// where each enters to where it leaves), and the rings wholly inside.
+    struct Parts {
+        var chains: [[Point]] = []
+        var wholeExteriors: [[Point]] = []
+        var holes: [[Point]] = []
+    }
+
+    /// A ring of at least three points with area, wound counter-clockwise as an exterior and
+    /// clockwise as a hole; nil for one without.
+    static func oriented(_ ring: [Point], exterior: Bool) -> [Point]? {
+        guard ring.count >= 3 else { return nil }
+        let area = twiceArea(ring)
+        guard area != 0 else { return nil }
+        return (area > 0) == exterior ? ring : ring.reversed()
+    }
+
+    /// The polygons the parts make: the chains stitched along the border into rings, whole
+    /// exteriors as they are, each hole with its exterior. Without chains or a whole exterior,
+    /// the rectangle itself when `covered()` (its centre lies in the polygon), with the holes.
+    func assemble(_ parts: Parts, covered: () -> Bool) -> [[[Point]]]? {
+        var holes = parts.holes
+        if parts.chains.isEmpty {
+            if let exterior = parts.wholeExteriors.first { return [[exterior] + holes] }
+            return covered() ? [[corners] + holes] : []
+        }
+        guard let stitched = stitch(parts.chains) else { return nil }
         var exteriors: [[Point]] = []
         for ring in stitched {
             for loop in Self.loops(ring) {
@@ -167,7 +201,7 @@ struct GridRectangleClip {
                 if area > 0 { exteriors.append(loop) } else if area < 0 { holes.append(loop) }
             }
         }
-        exteriors += wholeExteriors
+        exteriors += parts.wholeExteriors
         return Self.assign(holes, to: exteriors)
     }
 

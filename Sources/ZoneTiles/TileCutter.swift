@@ -15,14 +15,14 @@ struct TileBlock {
     var rings: [[TilePoint]]? { geometry?.polygonRings }
 }
 
-/// Cuts a city's zones (``CityZoom``, on the grid) into tiles by halving the tile range, the
-/// longer side first, each half clipped to its tiles plus the buffer: every level passes each
-/// vertex once, and a half that one zone covers whole is not cut further. The clip is exact
-/// (``GridRectangleClip``: the zones are noded at every tile line ± buffer); a geometry it
-/// refuses goes through the GEOS overlay instead.
+/// Cuts a city's zones (``CityZoom``, on the grid) into tiles in two passes: each zone into the
+/// columns of the city's tile range, then each column into its tiles, every strip with the
+/// buffer (``GridStripCut``, one pass over a zone's segments per pass). The cut is exact: the
+/// zones are noded at every tile line ± buffer; a geometry it refuses is clipped strip by strip
+/// (``GridRectangleClip``, else the GEOS overlay).
 ///
-/// Neighbouring tiles agree: both clip the same grid geometry, and their common edge lies
-/// inside both buffers, where the clip adds nothing. Should a tile's rings still be invalid,
+/// Neighbouring tiles agree: both cut the same grid geometry, and their common edge lies
+/// inside both buffers, where the cut adds nothing. Should a tile's rings still be invalid,
 /// the tile's zones are snapped again together (``CityOverlay`` on the tile's grid).
 struct TileCutter {
     let zoom: Int
@@ -49,7 +49,22 @@ struct TileCutter {
         let ys = tiles(box.south, box.north, originY)
         guard !xs.isEmpty, !ys.isEmpty else { return [] }
         var out: [TileBlock] = []
-        try cut(try clip(pieces, xs, ys), xs, ys, into: &out)
+        // Across the columns, a range wider than the zones: no column lies inside a zone.
+        let columns = try cut(
+            pieces, .x, xs, across: (Int64(box.south.rounded(.down)) - 1, Int64(box.north.rounded(.up)) + 1))
+        for (i, column) in columns.enumerated() where !column.isEmpty {
+            let x = xs.lowerBound + i
+            let r = rect(x..<(x + 1), ys)
+            for (j, tile) in try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax))).enumerated()
+            where !tile.isEmpty {
+                let y = ys.lowerBound + j
+                if tile.count == 1 && isWhole(tile[0].geometry, rect(x..<(x + 1), y..<(y + 1))) {
+                    out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: tile[0].zone, geometry: nil))
+                } else {
+                    try leaf(tile, x: x, y: y, into: &out)
+                }
+            }
+        }
         return out
     }
 
@@ -63,23 +78,31 @@ struct TileCutter {
         )
     }
 
-    /// The pieces cut to the rectangle of `xs` × `ys`; those without area there are left out.
-    func clip(_ pieces: [Piece], _ xs: Range<Int>, _ ys: Range<Int>) throws -> [Piece] {
-        let r = rect(xs, ys)
-        var out: [Piece] = []
+    /// The pieces cut into the strips of tiles `range` along `axis` (each with the buffer),
+    /// spanning `across`: per strip, the pieces with area in it.
+    func cut(
+        _ pieces: [Piece], _ axis: GridStripCut.Axis, _ range: Range<Int>, across: (low: Int64, high: Int64)
+    ) throws -> [[Piece]] {
+        let strips = GridStripCut(
+            axis: axis, start: Int64(range.lowerBound) * Int64(extent) - (axis == .x ? originX : originY),
+            step: Int64(extent), buffer: Int64(buffer), count: range.count, across: across)
+        var out = [[Piece]](repeating: [], count: range.count)
         for piece in pieces {
-            guard let box = BoundingBox(piece.geometry) else { continue }
-            if box.west >= r.xmin && box.east <= r.xmax && box.south >= r.ymin && box.north <= r.ymax {
-                out.append(piece)
+            if let parts = strips(piece.geometry) {
+                for (k, g) in parts.enumerated() where !g.isEmpty { out[k].append((piece.zone, g)) }
                 continue
             }
-            if box.east <= r.xmin || box.west >= r.xmax || box.north <= r.ymin || box.south >= r.ymax { continue }
-            let exact = GridRectangleClip(
-                xmin: Int64(r.xmin), ymin: Int64(r.ymin), xmax: Int64(r.xmax), ymax: Int64(r.ymax))
-            let clipped =
-                try exact(piece.geometry)
-                ?? piece.geometry.clipped(xmin: r.xmin, ymin: r.ymin, xmax: r.xmax, ymax: r.ymax, context: context)
-            if !clipped.isEmpty { out.append((piece.zone, clipped)) }
+            guard let box = BoundingBox(piece.geometry) else { continue }
+            let (lo, hi) = axis == .x ? (box.west, box.east) : (box.south, box.north)
+            for k in strips.strips(meeting: Int64(lo.rounded(.down)), Int64(hi.rounded(.up))) ?? 0...(-1) {
+                let r = strips.rectangle(k)
+                let clipped =
+                    try r(piece.geometry)
+                    ?? piece.geometry.clipped(
+                        xmin: Double(r.xmin), ymin: Double(r.ymin), xmax: Double(r.xmax), ymax: Double(r.ymax),
+                        context: context)
+                if !clipped.isEmpty { out[k].append((piece.zone, clipped)) }
+            }
         }
         return out
     }
@@ -93,30 +116,6 @@ struct TileCutter {
         return abs(g.twicePlanarArea(ring: 0)) == 2 * (r.xmax - r.xmin) * (r.ymax - r.ymin)
     }
 
-    /// `pieces`, already cut to the rectangle of `xs` × `ys`, into blocks.
-    func cut(_ pieces: [Piece], _ xs: Range<Int>, _ ys: Range<Int>, into out: inout [TileBlock]) throws {
-        guard !pieces.isEmpty else { return }
-        if pieces.count == 1 && isWhole(pieces[0].geometry, rect(xs, ys)) {
-            out.append(TileBlock(xs: xs, ys: ys, zone: pieces[0].zone, geometry: nil))
-            return
-        }
-        if xs.count == 1 && ys.count == 1 {
-            try leaf(pieces, x: xs.lowerBound, y: ys.lowerBound, into: &out)
-            return
-        }
-        if xs.count >= ys.count {
-            let mid = xs.lowerBound + xs.count / 2
-            for half in [xs.lowerBound..<mid, mid..<xs.upperBound] {
-                try cut(try clip(pieces, half, ys), half, ys, into: &out)
-            }
-        } else {
-            let mid = ys.lowerBound + ys.count / 2
-            for half in [ys.lowerBound..<mid, mid..<ys.upperBound] {
-                try cut(try clip(pieces, xs, half), xs, half, into: &out)
-            }
-        }
-    }
-
     /// One tile's pieces as rings in tile coordinates.
     func leaf(_ pieces: [Piece], x: Int, y: Int, into out: inout [TileBlock]) throws {
         let dx = Double(originX - Int64(x) * Int64(extent))
@@ -128,11 +127,14 @@ struct TileCutter {
         // a clip made (here or at a larger range, whose sides inside this tile's rectangle are
         // its sides) has them where it was cut; any other is unchanged from the valid zone, and
         // meets a clipped one only at points (a clipped polygon's new edges run along the
-        // boundary with its interior inside, as an unchanged polygon's edge there would).
+        // boundary with its interior inside, as an unchanged polygon's edge there would). Most
+        // pass the certain-validity check; GEOS decides the rest.
         let (low, high) = (Int32(-buffer), Int32(extent + buffer))
         for r in rings where !r.isEmpty {
             let cut = r.polygons(onBorderOf: low, high)
-            if !cut.isEmpty, try cut.geometry.invalidityReason(context: context) != nil {
+            guard !cut.isEmpty else { continue }
+            let geometry = cut.geometry
+            if !geometry.isCertainlyValid, try geometry.invalidityReason(context: context) != nil {
                 valid = false
                 break
             }
