@@ -57,9 +57,9 @@ struct CityZoom {
 
     /// The zones simplified together by `tolerance` grid units (snapped to the grid first, valid
     /// by construction, borders shared; with a tolerance of 0 not at all), then snapped with the lines every
-    /// tile clip will cut along (each tile edge ± `buffer`, as one more group of strips whose
-    /// result is not kept): the snap rounding puts a grid vertex wherever a zone's border crosses
-    /// one, so a clip adds no point off the grid (``GridRectangleClip``), and two neighbouring
+    /// tile cut will cut along (each tile edge ± `buffer`, as one more group of strips, not
+    /// traced): the snap rounding puts a grid vertex wherever a zone's border crosses one, so a
+    /// cut adds no point off the grid (``GridStripCut``), and two neighbouring
     /// tiles hold the same segments inside their buffers.
     ///
     /// `halvedGrid`: the zones are a zoom's snapped zones ``halved()``, snap-rounded output on a
@@ -91,8 +91,9 @@ struct CityZoom {
         var out = self
         out.zones = zones
         let grid = out.clipLines(extent: extent, buffer: buffer)
-        out.zones = Array(
-            try CityOverlay(precision: 0, priority: false)(zones.map { [$0] } + [[grid]]).groups.dropLast())
+        var overlay = CityOverlay(precision: 0, priority: false)
+        overlay.tracedGroups = zones.count
+        out.zones = try overlay(zones.map { [$0] } + [[grid]]).groups
         return out
     }
 

@@ -24,9 +24,13 @@ package struct CityOverlay {
     package let priority: Bool
     /// Cores lent to the snap rounding (``IdleCores``).
     package var cores = IdleCores.none
-    /// With `priority`, trace each group's rings in a pass of its own rather than all in one
-    /// (the tests compare the two).
+    /// Trace each group's rings in a pass of its own rather than all in one, as is done without
+    /// `priority` when groups share a face (the tests compare the two).
     var tracesGroupsOneByOne = false
+
+    /// Without `priority`: only the first this many groups are traced and returned; the others
+    /// only add their borders, which the returned groups are noded at.
+    package var tracedGroups: Int? = nil
 
     package init(precision: Int, priority: Bool, cores: IdleCores = .none, tracesGroupsOneByOne: Bool = false) {
         (self.precision, self.priority, self.cores) = (precision, priority, cores)
@@ -130,10 +134,21 @@ package struct CityOverlay {
                         ?? (0..<groupCount).first { filled(c, by: $0) } ?? -1)
             } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
+        // Without priority, groups that share no face (disjoint zones, snapped again) are traced
+        // in one pass too, as if each face's one group owned it.
+        let traced = priority ? groupCount : min(groupCount, tracedGroups ?? groupCount)
+        let exclusive =
+            priority || tracesGroupsOneByOne
+            ? nil
+            : Self.soleOwners(cycles: cycles, groupCount: traced) { c, g in
+                labels.count(cycle: c, group: g) > 0 || filled(c, by: g)
+            }
         let out =
-            priority && !tracesGroupsOneByOne
-            ? try rings.polygons(owner: owner, groupCount: groupCount).map { Self.geometry($0, unit: unit) }
-            : try (0..<groupCount).map { g in
+            (priority && !tracesGroupsOneByOne) || exclusive != nil
+            ? try rings.polygons(owner: exclusive ?? owner, groupCount: traced).map {
+                Self.geometry($0, unit: unit)
+            }
+            : try (0..<traced).map { g in
                 Self.geometry(
                     try rings.polygons(
                         owned: priority
@@ -155,6 +170,18 @@ package struct CityOverlay {
             }
         }
         return output
+    }
+
+    /// Per cycle, the one group that has it (-1: none); nil when a cycle has two.
+    static func soleOwners(cycles: Int, groupCount: Int, has: (Int, Int) -> Bool) -> [Int32]? {
+        var owner = [Int32](repeating: -1, count: cycles)
+        for c in 0..<cycles {
+            for g in 0..<groupCount where has(c, g) {
+                guard owner[c] < 0 else { return nil }
+                owner[c] = Int32(g)
+            }
+        }
+        return owner
     }
 
     /// The edges with groups on one side and none on the other, directed with the groups on

@@ -288,5 +288,23 @@ import ZoneFormats
         let got = try CityOverlay(precision: 6, priority: true)(groups, fills: fills).groups
         #expect(got == expected)
         #expect(expected.contains { $0.polygonCount > 0 })
+        // Without priority: the disjoint groups just made (traced in one pass) and the
+        // overlapping input (one group at a time either way).
+        for input in [got.map { [$0] }, groups] {
+            var each = CityOverlay(precision: 6, priority: false)
+            each.tracesGroupsOneByOne = true
+            let all = try each(input).groups
+            #expect(try CityOverlay(precision: 6, priority: false)(input).groups == all)
+            // The last group only nodes the others: they are traced as with it.
+            var first = CityOverlay(precision: 6, priority: false)
+            first.tracedGroups = input.count - 1
+            #expect(try first(input).groups == Array(all.dropLast()))
+        }
+    }
+
+    @Test func groupsThatShareAFaceAreTracedOneByOne() {
+        let owners = CityOverlay.soleOwners(cycles: 3, groupCount: 2) { c, g in (c, g) == (0, 1) || (c, g) == (2, 0) }
+        #expect(owners == [1, -1, 0])
+        #expect(CityOverlay.soleOwners(cycles: 3, groupCount: 2) { c, _ in c == 1 } == nil)
     }
 }
