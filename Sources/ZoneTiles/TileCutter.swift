@@ -122,16 +122,17 @@ struct TileCutter {
         let dy = Double(originY - Int64(y) * Int64(extent))
         var rings = pieces.map { TileRings($0.geometry, dx: dx, dy: dy) }
         var valid = true
-        // A clip of valid grid geometry can still touch itself where it runs along the
-        // rectangle. Only polygons with two vertices on its boundary are checked: every polygon
-        // a clip made (here or at a larger range, whose sides inside this tile's rectangle are
-        // its sides) has them where it was cut; any other is unchanged from the valid zone, and
-        // meets a clipped one only at points (a clipped polygon's new edges run along the
-        // boundary with its interior inside, as an unchanged polygon's edge there would). Most
-        // pass the certain-validity check; GEOS decides the rest.
+        // A cut of valid grid geometry adds segments only along the rectangle's boundary, so
+        // it can leave a polygon invalid only where its rings meet there (one ring's vertex on
+        // another's, or inside a segment along the boundary): only such polygons are checked.
+        // A piece off the grid (clipped by GEOS, rounded here) may have been bent anywhere: its
+        // polygons with two vertices on the boundary (all that were cut) are checked. Most pass
+        // the certain-validity check; GEOS decides the rest.
         let (low, high) = (Int32(-buffer), Int32(extent + buffer))
-        for r in rings where !r.isEmpty {
-            let cut = r.polygons(onBorderOf: low, high)
+        for (piece, r) in zip(pieces, rings) where !r.isEmpty {
+            let cut =
+                GridRectangleClip.isOnGrid(piece.geometry)
+                ? r.polygons(meetingOnBorderOf: low, high) : r.polygons(onBorderOf: low, high)
             guard !cut.isEmpty else { continue }
             let geometry = cut.geometry
             if !geometry.isCertainlyValid, try geometry.invalidityReason(context: context) != nil {

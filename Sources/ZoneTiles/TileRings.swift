@@ -65,6 +65,60 @@ struct TileRings {
         return out
     }
 
+    /// The polygons cut at the boundary of the square [low, high]² (two vertices on it) whose
+    /// rings meet: on the boundary, at a position two vertices share or at a vertex inside a
+    /// segment along it; anywhere, at a position that two rings of a polygon with holes share.
+    /// Of a zone cut to the square on the grid, the only ones the cut can have left invalid
+    /// (``TileCutter/leaf(_:x:y:into:)``): it adds segments only along the boundary, splits a
+    /// ring that passes a point twice into loops there, and can join two rings into one (a hole
+    /// and the exterior it crosses the boundary with), so that a third ring touching both closes
+    /// a loop of touches, which cuts the interior in two.
+    func polygons(meetingOnBorderOf low: Int32, _ high: Int32) -> TileRings {
+        var out = TileRings()
+        var points: [TilePoint] = []
+        // Segments along the boundary: side (x = low, x = high, y = low, y = high), their span.
+        var spans: [(side: Int, from: Int32, to: Int32)] = []
+        func sides(_ p: TilePoint) -> (x: Int?, y: Int?) {
+            (p.x == low ? 0 : p.x == high ? 1 : nil, p.y == low ? 2 : p.y == high ? 3 : nil)
+        }
+        var all: [TilePoint] = []
+        for polygon in polygonRanges {
+            points.removeAll(keepingCapacity: true)
+            spans.removeAll(keepingCapacity: true)
+            all.removeAll(keepingCapacity: true)
+            let holed = polygon.count > 1
+            for ring in rings[polygon] {
+                if holed { all += ring }
+                for (i, p) in ring.enumerated() {
+                    let (sx, sy) = sides(p)
+                    guard sx != nil || sy != nil else { continue }
+                    points.append(p)
+                    let q = ring[i + 1 == ring.count ? 0 : i + 1]
+                    if let sx, q.x == p.x { spans.append((sx, min(p.y, q.y), max(p.y, q.y))) }
+                    if let sy, q.y == p.y { spans.append((sy, min(p.x, q.x), max(p.x, q.x))) }
+                }
+            }
+            guard points.count >= 2 else { continue }
+            // Rings are simple (the cut split those that were not), so a shared position is
+            // where two meet.
+            if holed { all.sort { ($0.x, $0.y) < ($1.x, $1.y) } } else { points.sort { ($0.x, $0.y) < ($1.x, $1.y) } }
+            var meets =
+                holed
+                ? zip(all, all.dropFirst()).contains { $0 == $1 }
+                : zip(points, points.dropFirst()).contains { $0 == $1 }
+            if !meets && !spans.isEmpty {
+                meets = points.contains { p in
+                    let (sx, sy) = sides(p)
+                    return spans.contains { s in
+                        (s.side == sx && s.from < p.y && p.y < s.to) || (s.side == sy && s.from < p.x && p.x < s.to)
+                    }
+                }
+            }
+            if meets { out.rings += rings[polygon] }
+        }
+        return out
+    }
+
     /// The rings as a ``PolygonalGeometry`` (closed rings), for the validity check.
     var geometry: PolygonalGeometry {
         var b = PolygonalGeometryBuilder()

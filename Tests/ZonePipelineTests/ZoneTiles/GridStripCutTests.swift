@@ -127,6 +127,32 @@ import ZoneGeometry
         }
     }
 
+    /// A zone whose hole H1 touches the exterior (at the tip of a bay) and another hole H0 (at
+    /// a vertex of each): valid, the touches make no loop. Cut to tile (1, 1) of z2, H0, which
+    /// crosses the tile's top side, becomes part of the exterior's ring, so H1 touches that
+    /// ring twice, away from the tile's sides, and the interior falls in two: the tile is found
+    /// and snapped again.
+    @Test func aHoleTouchingTwoRingsThatTheCutJoinsIsMadeValid() throws {
+        let context = try GEOSContext()
+        let exterior: [(Double, Double)] = [
+            (3000, 3000), (9000, 3000), (9000, 9000), (6400, 9000), (6400, 7000), (6200, 7000), (6000, 7000),
+            (6000, 9000), (3000, 9000),
+        ]
+        let h0: [(Double, Double)] = [(5000, 3900), (5000, 4300), (5200, 4300), (5400, 4300), (5400, 3900)]
+        let h1: [(Double, Double)] = [(5200, 4300), (5000, 6000), (6200, 7000)]
+        var b = PolygonalGeometryBuilder()
+        for ring in [exterior, h0, h1] {
+            for (x, y) in ring + [ring[0]] { b.add(x: x, y: y) }
+            b.closeRing()
+        }
+        b.closePolygon()
+        let zone = b.build()
+        #expect(try zone.geosValidityProblem(context: context) == nil)
+        let city = try CityZoom(zoom: 2, originX: 0, originY: 0, zones: [zone])
+            .snapped(tolerance: 0, extent: extent, buffer: buffer, context: context)
+        #expect(try expectTilesLikeGEOS(city, context: context) == 9)
+    }
+
     /// A zone not noded at the tile lines (a triangle whose sides cross them off any vertex) is
     /// clipped strip by strip another way: the columns have GEOS's area; the tiles, whose new
     /// vertices are then rounded to the grid, are valid and within the rounding of it.

@@ -23,6 +23,31 @@ import ZoneGeometry
         #expect(TileRings(rings: [inside, oneVertex]).polygons(onBorderOf: -64, 4160).isEmpty)
     }
 
+    @Test func onlyPolygonsWhoseRingsMeetOnTheBoundaryOrTouchAHoleAreCheckedOnTheGrid() {
+        // Cut at the top side (y = -64), meeting nothing: not checked.
+        let cut = ring([(0, -64), (100, -64), (100, 100), (0, 100)])
+        #expect(TileRings(rings: [cut]).polygons(meetingOnBorderOf: -64, 4160).isEmpty)
+        // Two polygons of a zone may touch at a point on the side (a MultiPolygon may).
+        let touching = ring([(100, -64), (200, -64), (200, 100)])
+        #expect(TileRings(rings: [cut, touching]).polygons(meetingOnBorderOf: -64, 4160).isEmpty)
+        // A hole meeting the exterior on the side: at a vertex of both, or inside a segment of
+        // the exterior's along the side.
+        func hole(_ points: [(Int32, Int32)]) -> [TilePoint] {
+            let r = ring(points)
+            return ringArea(r) < 0 ? r : r.reversed()
+        }
+        let shell = ring([(0, -64), (100, -64), (300, -64), (300, 200), (300, 300), (0, 300)])
+        for meeting in [hole([(100, -64), (150, 50), (200, 50)]), hole([(120, -64), (150, 50), (90, 50)])] {
+            #expect(TileRings(rings: [shell, meeting]).polygons(meetingOnBorderOf: -64, 4160).rings.count == 2)
+        }
+        // A hole touching the exterior away from the sides (at a vertex of both, as the
+        // overlay's rings meet): checked; apart from it: not.
+        let touchingHole = hole([(300, 200), (250, 150), (250, 250)])
+        let apartHole = hole([(100, 100), (100, 200), (200, 200)])
+        #expect(TileRings(rings: [shell, touchingHole]).polygons(meetingOnBorderOf: -64, 4160).rings.count == 2)
+        #expect(TileRings(rings: [shell, apartHole]).polygons(meetingOnBorderOf: -64, 4160).isEmpty)
+    }
+
     @Test func aTileWhoseRingTouchesItselfOnTheBoundaryIsSnappedAgain() throws {
         let context = try GEOSContext()
         // One ring through (-64, 10) twice: a notch whose tip is on the buffer's side.
