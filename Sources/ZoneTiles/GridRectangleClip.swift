@@ -388,6 +388,16 @@ struct GridRectangleClip {
         return false
     }
 
+    /// The lowest and highest coordinates of a ring.
+    static func box(_ ring: [Point]) -> (min: Point, max: Point) {
+        var (lo, hi) = (ring[0], ring[0])
+        for p in ring {
+            (lo.x, lo.y) = (Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
+            (hi.x, hi.y) = (Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
+        }
+        return (lo, hi)
+    }
+
     /// Each hole put with the exterior that holds it (the one whose area is smallest).
     static func assign(_ holes: [[Point]], to exteriors: [[Point]]) -> [[[Point]]] {
         var polygons = exteriors.map { [$0] }
@@ -397,9 +407,14 @@ struct GridRectangleClip {
             return polygons
         }
         let areas = exteriors.map(twiceArea)
+        let boxes = exteriors.map(box)
         for hole in holes {
             var best: Int?
+            // An exterior holds a hole only if its box holds the hole's.
+            let h = box(hole)
             for (e, exterior) in exteriors.enumerated() where best.map({ areas[e] < areas[$0] }) ?? true {
+                let b = boxes[e]
+                guard b.min.x <= h.min.x, h.max.x <= b.max.x, b.min.y <= h.min.y, h.max.y <= b.max.y else { continue }
                 // A hole's vertex off the exterior's border decides (a hole may touch it).
                 for probe in hole where !passes(exterior, through: probe) {
                     if holds(exterior, doubled: Point(x: 2 * probe.x, y: 2 * probe.y)) { best = e }

@@ -46,13 +46,16 @@ struct GridStripCut {
     }
 
     /// `g` cut into the strips, one geometry per strip (empty where `g` has no area in it); nil
-    /// when `g` is off the grid or a segment crosses a strip's side off a vertex.
-    func callAsFunction(_ g: PolygonalGeometry) -> [PolygonalGeometry]? {
+    /// when `g` is off the grid or a segment crosses a strip's side off a vertex. `scratch`, of
+    /// `count` strips, is space kept across calls.
+    func callAsFunction(_ g: PolygonalGeometry, scratch: inout Scratch) -> [PolygonalGeometry]? {
         guard GridRectangleClip.isOnGrid(g) else { return nil }
         var out = [PolygonalGeometryBuilder?](repeating: nil, count: count)
-        var scratch = Scratch(count: count)
         for p in 0..<g.polygonCount {
-            guard let polygons = cut(g, polygon: p, scratch: &scratch) else { return nil }
+            guard let polygons = cut(g, polygon: p, scratch: &scratch) else {
+                scratch = Scratch(count: count)
+                return nil
+            }
             for (k, pieces) in polygons {
                 if out[k] == nil { out[k] = PolygonalGeometryBuilder() }
                 switch pieces {

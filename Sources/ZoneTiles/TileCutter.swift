@@ -87,8 +87,9 @@ struct TileCutter {
             axis: axis, start: Int64(range.lowerBound) * Int64(extent) - (axis == .x ? originX : originY),
             step: Int64(extent), buffer: Int64(buffer), count: range.count, across: across)
         var out = [[Piece]](repeating: [], count: range.count)
+        var scratch = GridStripCut.Scratch(count: range.count)
         for piece in pieces {
-            if let parts = strips(piece.geometry) {
+            if let parts = strips(piece.geometry, scratch: &scratch) {
                 for (k, g) in parts.enumerated() where !g.isEmpty { out[k].append((piece.zone, g)) }
                 continue
             }
