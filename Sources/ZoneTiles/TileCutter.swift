@@ -124,8 +124,8 @@ struct TileCutter {
         var rings = pieces.map { TileRings($0.geometry, dx: dx, dy: dy) }
         var valid = true
         // A cut of valid grid geometry adds segments only along the rectangle's boundary, so
-        // it can leave a polygon invalid only where its rings meet there (one ring's vertex on
-        // another's, or inside a segment along the boundary): only such polygons are checked.
+        // only polygons whose rings meet there, or holed ones whose rings share a vertex, can
+        // be invalid (``TileRings/polygons(meetingOnBorderOf:_:)``): those are checked.
         // A piece off the grid (clipped by GEOS, rounded here) may have been bent anywhere: its
         // polygons with two vertices on the boundary (all that were cut) are checked. Most pass
         // the certain-validity check; GEOS decides the rest.
