@@ -172,30 +172,23 @@ import ZoneGeometry
     /// the tiler snaps them, clipped to every tile (buffer included) and to blocks of tiles.
     @Test func realZonesOnTheirTiles() throws {
         let context = try GEOSContext()
-        let dir = PipelineTestPaths.fixtures.appendingPathComponent("zones-real")
-        let zones = try builtTileZones(
-            ["basel", "rome-rioni"].map { dir.appendingPathComponent("\($0).geojson").path })
-        try #require(!zones.isEmpty)
         var clips = 0
-        for city in Set(zones.map(\.city)) {
-            for zoom in [12, 14] {
-                let grid = try CityZoom.projected(
-                    zones.filter { $0.city == city }.map(\.geometry), zoom: zoom, extent: 4096
-                ).snapped(tolerance: 1, extent: 4096, buffer: 64, context: context)
-                for g in grid.zones where !g.isEmpty {
-                    let box = try #require(BoundingBox(g))
-                    func tile(_ v: Double, _ origin: Int64) -> Int64 { (Int64(v) + origin) >> 12 }
-                    for tx in tile(box.west, grid.originX)...tile(box.east, grid.originX) {
-                        for ty in tile(box.south, grid.originY)...tile(box.north, grid.originY) {
-                            for (wx, wy) in [(1, 1), (2, 1), (1, 3)] {
-                                let r = (
-                                    tx * 4096 - 64 - grid.originX, ty * 4096 - 64 - grid.originY,
-                                    (tx + Int64(wx)) * 4096 + 64 - grid.originX,
-                                    (ty + Int64(wy)) * 4096 + 64 - grid.originY
-                                )
-                                try expectLikeGEOS(g, r, context: context)
-                                clips += 1
-                            }
+        for grid in try realCityGrids(
+            ["basel", "rome-rioni"], zooms: [12, 14], tolerance: { _ in 1 }, context: context)
+        {
+            for g in grid.zones where !g.isEmpty {
+                let box = try #require(BoundingBox(g))
+                func tile(_ v: Double, _ origin: Int64) -> Int64 { (Int64(v) + origin) >> 12 }
+                for tx in tile(box.west, grid.originX)...tile(box.east, grid.originX) {
+                    for ty in tile(box.south, grid.originY)...tile(box.north, grid.originY) {
+                        for (wx, wy) in [(1, 1), (2, 1), (1, 3)] {
+                            let r = (
+                                tx * 4096 - 64 - grid.originX, ty * 4096 - 64 - grid.originY,
+                                (tx + Int64(wx)) * 4096 + 64 - grid.originX,
+                                (ty + Int64(wy)) * 4096 + 64 - grid.originY
+                            )
+                            try expectLikeGEOS(g, r, context: context)
+                            clips += 1
                         }
                     }
                 }

@@ -76,18 +76,11 @@ import ZoneGeometry
     /// buffer).
     @Test func realZonesInEveryTileAsGEOSClipsThem() throws {
         let context = try GEOSContext()
-        let dir = PipelineTestPaths.fixtures.appendingPathComponent("zones-real")
-        let zones = try builtTileZones(
-            ["basel", "rome-rioni"].map { dir.appendingPathComponent("\($0).geojson").path })
-        try #require(!zones.isEmpty)
         var compared = 0
-        for city in Set(zones.map(\.city)) {
-            for zoom in [11, 14] {
-                let grid = try CityZoom.projected(
-                    zones.filter { $0.city == city }.map(\.geometry), zoom: zoom, extent: extent
-                ).snapped(tolerance: zoom == 14 ? 0 : 3, extent: extent, buffer: buffer, context: context)
-                compared += try expectTilesLikeGEOS(grid, context: context)
-            }
+        for grid in try realCityGrids(
+            ["basel", "rome-rioni"], zooms: [11, 14], tolerance: { $0 == 14 ? 0 : 3 }, context: context)
+        {
+            compared += try expectTilesLikeGEOS(grid, context: context)
         }
         #expect(compared > 200)
     }

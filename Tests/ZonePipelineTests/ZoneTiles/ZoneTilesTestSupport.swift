@@ -3,9 +3,9 @@ import Testing
 import VectorTiles
 import ZoneFormats
 import ZoneGeometry
-import ZoneTiles
 
 @testable import ZonePipeline
+@testable import ZoneTiles
 
 /// The zones of `paths` as the build makes them: one ``TileZone`` per (city, style) group.
 func builtTileZones(_ paths: [String]) throws -> [TileZone] {
@@ -13,6 +13,22 @@ func builtTileZones(_ paths: [String]) throws -> [TileZone] {
     #expect(outcome.diagnostics.allSatisfy { $0.severity != .error })
     return outcome.cities.flatMap { city in
         city.groups.map { TileZone(city: city.city, style: $0.key.last ?? "", geometry: $0.geometry) }
+    }
+}
+
+/// Fixture cities (`zones-real/NAME.geojson`) on the grid of each of `zooms`, simplified by
+/// `tolerance(zoom)` units and snapped as the tiler snaps them (noded at every tile line ± 64).
+func realCityGrids(
+    _ names: [String], zooms: [Int], tolerance: (Int) -> Double, context: GEOSContext
+) throws -> [CityZoom] {
+    let dir = PipelineTestPaths.fixtures.appendingPathComponent("zones-real")
+    let zones = try builtTileZones(names.map { dir.appendingPathComponent("\($0).geojson").path })
+    try #require(!zones.isEmpty)
+    return try Set(zones.map(\.city)).sorted().flatMap { city in
+        try zooms.map { zoom in
+            try CityZoom.projected(zones.filter { $0.city == city }.map(\.geometry), zoom: zoom, extent: 4096)
+                .snapped(tolerance: tolerance(zoom), extent: 4096, buffer: 64, context: context)
+        }
     }
 }
 
