@@ -151,9 +151,9 @@ struct GridRectangleClip {
         for (k, source) in polygon.enumerated() {
             guard let ring = Self.oriented(source, exterior: k == 0) else { continue }
             guard let inside = classify(ring) else { return nil }
-            if !inside.contains(false) {
+            if inside.count == ring.count {
                 if k == 0 { parts.wholeExteriors.append(ring) } else { parts.holes.append(ring) }
-            } else if !inside.contains(true) {
+            } else if inside.isEmpty {
                 if k == 0 { missingExterior = ring } else { missingHoles.append(ring) }
             } else {
                 parts.chains += Self.chains(ring, inside)
@@ -210,10 +210,10 @@ struct GridRectangleClip {
         [Point(x: xmin, y: ymin), Point(x: xmax, y: ymin), Point(x: xmax, y: ymax), Point(x: xmin, y: ymax)]
     }
 
-    /// Per segment i (from point i to i + 1), true when it lies inside the closed rectangle
-    /// with its middle inside the open one; nil when a segment crosses a side off a vertex.
-    func classify(_ ring: [Point]) -> [Bool]? {
-        var inside = [Bool](repeating: false, count: ring.count)
+    /// The segments (segment i from point i to i + 1) that lie inside the closed rectangle with
+    /// their middle inside the open one, ascending; nil when a segment crosses a side off a vertex.
+    func classify(_ ring: [Point]) -> [Int32]? {
+        var inside: [Int32] = []
         for i in ring.indices {
             let a = ring[i]
             let b = ring[i + 1 == ring.count ? 0 : i + 1]
@@ -221,7 +221,7 @@ struct GridRectangleClip {
             let my = a.y + b.y
             if mx > 2 * xmin && mx < 2 * xmax && my > 2 * ymin && my < 2 * ymax {
                 guard holdsClosed(a), holdsClosed(b) else { return nil }
-                inside[i] = true
+                inside.append(Int32(i))
             } else if crossesInside(a, b) {
                 return nil
             }
@@ -247,24 +247,26 @@ struct GridRectangleClip {
         return sides.left && sides.right
     }
 
-    /// The runs of inside segments of a ring that has both kinds, each from the point where it
-    /// enters to the point where it leaves (both on the rectangle's border).
-    static func chains(_ ring: [Point], _ inside: [Bool]) -> [[Point]] {
+    /// The runs of consecutive segments among `segments` (ascending indices, not all of the
+    /// ring's), each as the points from where it enters to where it leaves (on the rectangle's
+    /// border); a run through the ring's last segment goes on into one from its first.
+    static func chains(_ ring: [Point], _ segments: [Int32]) -> [[Point]] {
         let n = ring.count
-        let start = inside.firstIndex(of: false)!
-        var out: [[Point]] = []
-        var current: [Point] = []
-        for k in 1...n {
-            let i = (start + k) % n
-            if inside[i] {
-                if current.isEmpty { current.append(ring[i]) }
-                current.append(ring[(i + 1) % n])
-            } else if !current.isEmpty {
-                out.append(current)
-                current = []
-            }
+        var runs: [(first: Int, last: Int)] = []
+        for s in segments {
+            let i = Int(s)
+            if let run = runs.last, run.last + 1 == i { runs[runs.count - 1].last = i } else { runs.append((i, i)) }
         }
-        return out
+        if runs.count > 1, runs[0].first == 0, runs[runs.count - 1].last == n - 1 {
+            let wrapped = runs.removeLast()
+            runs[0] = (wrapped.first, runs[0].last + n)
+        }
+        return runs.map { run in
+            var chain = [ring[run.first % n]]
+            chain.reserveCapacity(run.last - run.first + 2)
+            for j in run.first...run.last { chain.append(ring[(j + 1) % n]) }
+            return chain
+        }
     }
 
     /// Where `p` (on the border) lies along it, counter-clockwise from (xmin, ymin).

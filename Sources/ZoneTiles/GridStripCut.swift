@@ -124,7 +124,7 @@ struct GridStripCut {
                         scratch.parts[k]!.holes.append(ring)
                     }
                 } else {
-                    scratch.parts[k]!.chains += Self.chains(ring, segments)
+                    scratch.parts[k]!.chains += GridRectangleClip.chains(ring, segments)
                 }
                 scratch.segments[k].removeAll(keepingCapacity: true)
             }
@@ -188,28 +188,6 @@ struct GridStripCut {
             }
         }
         return strips
-    }
-
-    /// The runs of consecutive segments in `segments` (ascending indices, not all of the ring's),
-    /// each as the points from where it enters to where it leaves; a run through the ring's last
-    /// segment goes on into one from its first.
-    static func chains(_ ring: [Point], _ segments: [Int32]) -> [[Point]] {
-        let n = ring.count
-        var runs: [(first: Int, last: Int)] = []
-        for s in segments {
-            let i = Int(s)
-            if let run = runs.last, run.last + 1 == i { runs[runs.count - 1].last = i } else { runs.append((i, i)) }
-        }
-        if runs.count > 1, runs[0].first == 0, runs[runs.count - 1].last == n - 1 {
-            let wrapped = runs.removeLast()
-            runs[0] = (wrapped.first, runs[0].last + n)
-        }
-        return runs.map { run in
-            var chain = [ring[run.first % n]]
-            chain.reserveCapacity(run.last - run.first + 2)
-            for j in run.first...run.last { chain.append(ring[(j + 1) % n]) }
-            return chain
-        }
     }
 }
 

@@ -175,7 +175,7 @@ import ZoneGeometry
     /// A run of a ring's segments through its last point into its first is one chain.
     @Test func aChainThroughTheRingsFirstPointIsOne() {
         let ring = (0..<6).map { GridRectangleClip.Point(x: Int64($0), y: Int64($0 * $0)) }
-        let chains = GridStripCut.chains(ring, [0, 1, 3, 5])
+        let chains = GridRectangleClip.chains(ring, [0, 1, 3, 5])
         #expect(chains.map { $0.map(\.x) } == [[5, 0, 1, 2], [3, 4]])
     }
 }
