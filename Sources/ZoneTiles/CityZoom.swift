@@ -56,11 +56,11 @@ struct CityZoom {
     }
 
     /// The zones simplified together by `tolerance` grid units (snapped to the grid first, valid
-    /// by construction, borders shared; with a tolerance of 0 not at all), then snapped with the lines every
-    /// tile cut will cut along (each tile edge ± `buffer`, as one more group of strips, not
-    /// traced): the snap rounding puts a grid vertex wherever a zone's border crosses one, so a
-    /// cut adds no point off the grid (``GridStripCut``), and two neighbouring
-    /// tiles hold the same segments inside their buffers.
+    /// by construction, borders shared; with a tolerance of 0 not at all), then snapped, noded
+    /// at the lines every tile cut will cut along (each tile edge ± `buffer`,
+    /// ``tileLines(extent:buffer:)``): the snap rounding puts a grid vertex wherever a zone's
+    /// border crosses one, so a cut adds no point off the grid (``GridStripCut``), and two
+    /// neighbouring tiles hold the same segments inside their buffers.
     ///
     /// `halvedGrid`: the zones are a zoom's snapped zones ``halved()``, snap-rounded output on a
     /// grid of half a unit, valid and sharing their borders, so the first snap is left out and
@@ -90,47 +90,40 @@ struct CityZoom {
         }
         var out = self
         out.zones = zones
-        let grid = out.clipLines(extent: extent, buffer: buffer)
         var overlay = CityOverlay(precision: 0, priority: false)
-        overlay.tracedGroups = zones.count
-        out.zones = try overlay(zones.map { [$0] } + [[grid]]).groups
+        overlay.nodedAt = out.tileLines(extent: extent, buffer: buffer)
+        out.zones = try overlay(zones.map { [$0] }).groups
         return out
     }
 
-    /// Strips [k·extent − buffer, k·extent + buffer] across the zones, in x and in y (overlapping
-    /// rectangles of one group: the overlay counts coverage, so it takes them as their union).
-    /// A city split at ±180° gets strips over each side, not over the whole world between.
-    func clipLines(extent: Int, buffer: Int) -> PolygonalGeometry {
-        let e = Double(extent)
-        let b = Double(buffer)
-        let (ox, oy) = (Double(originX), Double(originY))
-        let middle = e * Double(1 << zoom) / 2
+    /// The lines k·extent ± buffer (city grid units) of the tiles that the zones reach, in x and
+    /// in y: the lines every tile's cut cuts along. A city split at ±180° gets the lines of each
+    /// side, not of the whole world between.
+    func tileLines(extent: Int, buffer: Int) -> GridLines {
+        let e = Int64(extent)
+        let b = Int64(buffer)
+        let middle = Double(extent) * Double(1 << zoom) / 2
         var sides: [BoundingBox?] = [nil, nil]
         for g in zones {
             for p in 0..<g.polygonCount {
                 let ring = g.ringRange(g.polygonRings(p).lowerBound)
                 let box = BoundingBox(g.coordinates, range: ring)
-                let side = box.west + ox < middle ? 0 : 1
+                let side = box.west + Double(originX) < middle ? 0 : 1
                 sides[side] = sides[side].map { $0.union(box) } ?? box
             }
         }
-        var g = PolygonalGeometryBuilder()
-        func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-            for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)] { g.add(x: x, y: y) }
-            g.closeRing()
-            g.closePolygon()
+        var xs: [Int64] = []
+        var ys: [Int64] = []
+        func lines(_ low: Double, _ high: Double, _ origin: Int64, into out: inout [Int64]) {
+            let first = (Int64(low.rounded(.down)) + origin - b) / e - 1
+            let last = (Int64(high.rounded(.up)) + origin + b) / e + 1
+            for k in first...last { out += [k * e - b - origin, k * e + b - origin] }
         }
         for box in sides.compactMap({ $0 }) {
-            for k in Int(((box.west + ox) / e).rounded(.down))...Int(((box.east + ox) / e).rounded(.up)) {
-                let c = Double(k) * e - ox
-                rectangle(c - b, box.south - e, c + b, box.north + e)
-            }
-            for k in Int(((box.south + oy) / e).rounded(.down))...Int(((box.north + oy) / e).rounded(.up)) {
-                let c = Double(k) * e - oy
-                rectangle(box.west - e, c - b, box.east + e, c + b)
-            }
+            lines(box.west, box.east, originX, into: &xs)
+            lines(box.south, box.north, originY, into: &ys)
         }
-        return g.build()
+        return GridLines(xs: xs, ys: ys)
     }
 
     /// The zones as tiles draw them: an empty zone becomes the grid square [x, x+1] × [y, y+1]

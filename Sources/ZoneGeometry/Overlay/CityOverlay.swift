@@ -28,9 +28,9 @@ package struct CityOverlay {
     /// `priority` when groups share a face (the tests compare the two).
     var tracesGroupsOneByOne = false
 
-    /// Without `priority`: only the first this many groups are traced and returned; the others
-    /// only add their borders, which the returned groups are noded at.
-    package var tracedGroups: Int? = nil
+    /// Grid lines, in output grid units, that every border is noded at: a border crossing one
+    /// gets a vertex on it there (``GridLines``).
+    package var nodedAt = GridLines()
 
     package init(precision: Int, priority: Bool, cores: IdleCores = .none, tracesGroupsOneByOne: Bool = false) {
         (self.precision, self.priority, self.cores) = (precision, priority, cores)
@@ -112,7 +112,9 @@ package struct CityOverlay {
                 Self.addRing(geometry, 0, exterior: true, group: Int32(label), scale: fineScale, to: &segments)
             }
         }
-        let graph = PlanarGraph(SnapRounder(pixel: Self.pixel, cores: cores)(segments.finish()), sphericalUnit: unit)
+        var rounder = SnapRounder(pixel: Self.pixel, cores: cores)
+        rounder.lines = nodedAt
+        let graph = PlanarGraph(rounder(segments.finish()), sphericalUnit: unit)
         let labels = try FaceLabels(graph, groupCount: groupCount + fillLabels)
         let cycles = graph.cycleCount
         // A face no group covers, that fills do: a gap.
@@ -136,19 +138,18 @@ package struct CityOverlay {
         let rings = CoverageRings(graph: graph, faces: labels.faces)
         // Without priority, groups that share no face (disjoint zones, snapped again) are traced
         // in one pass too, as if each face's one group owned it.
-        let traced = priority ? groupCount : min(groupCount, tracedGroups ?? groupCount)
         let exclusive =
             priority || tracesGroupsOneByOne
             ? nil
-            : Self.soleOwners(cycles: cycles, groupCount: traced) { c, g in
+            : Self.soleOwners(cycles: cycles, groupCount: groupCount) { c, g in
                 labels.count(cycle: c, group: g) > 0 || filled(c, by: g)
             }
         let out =
             (priority && !tracesGroupsOneByOne) || exclusive != nil
-            ? try rings.polygons(owner: exclusive ?? owner, groupCount: traced).map {
+            ? try rings.polygons(owner: exclusive ?? owner, groupCount: groupCount).map {
                 Self.geometry($0, unit: unit)
             }
-            : try (0..<traced).map { g in
+            : try (0..<groupCount).map { g in
                 Self.geometry(
                     try rings.polygons(
                         owned: priority

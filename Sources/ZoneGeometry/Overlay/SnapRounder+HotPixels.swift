@@ -29,7 +29,52 @@ extension SnapRounder {
             last = (a, u, b, v)
         }
         for p in crossings { table.insert(p) }
+        if !lines.isEmpty { lineCrossings(s, in: Exact.self) { table.insert($0) } }
         return (table.takeKeys(), ends)
+    }
+
+    /// The pixel of every point where a segment crosses one of ``lines`` (the line strictly
+    /// between its ends), exactly: on a line x = c the pixel is (c, row of the crossing), a
+    /// point on a pixel edge going to the upper cell, as ``pixelOf(_:)`` has it.
+    func lineCrossings<Exact: FixedWidthInteger & SignedInteger>(
+        _ s: LabelledSegments, in _: Exact.Type, _ add: (GridPoint) -> Void
+    ) {
+        // floor(t / d) for d > 0.
+        @inline(__always) func floorQuotient(_ t: Exact, _ d: Exact) -> Int64 {
+            let (q, r) = t.quotientAndRemainder(dividingBy: d)
+            return Int64(truncatingIfNeeded: r < 0 ? q - 1 : q)
+        }
+        // Lines c with lo < c·pixel < hi, in `at`, sorted.
+        @inline(__always) func across(_ at: [Int64], _ lo: Int64, _ hi: Int64, _ body: (Int64) -> Void) {
+            var (l, h) = (0, at.count)
+            while l < h {
+                let m = (l + h) / 2
+                if at[m] * pixel <= lo { l = m + 1 } else { h = m }
+            }
+            while l < at.count && at[l] * pixel < hi {
+                body(at[l])
+                l += 1
+            }
+        }
+        for i in 0..<s.count {
+            let (a, b) = (s.from[i], s.to[i])
+            if a.x != b.x && !lines.xs.isEmpty {
+                let (p, q) = a.x < b.x ? (a, b) : (b, a)
+                let (dx, dy) = (Exact(truncatingIfNeeded: q.x - p.x), Exact(truncatingIfNeeded: q.y - p.y))
+                across(lines.xs, p.x, q.x) { c in
+                    let t = Exact(truncatingIfNeeded: c * pixel - p.x) &* dy
+                    add(GridPoint(x: c, y: floorDiv(p.y + floorQuotient(t, dx) + half, pixel)))
+                }
+            }
+            if a.y != b.y && !lines.ys.isEmpty {
+                let (p, q) = a.y < b.y ? (a, b) : (b, a)
+                let (dx, dy) = (Exact(truncatingIfNeeded: q.x - p.x), Exact(truncatingIfNeeded: q.y - p.y))
+                across(lines.ys, p.y, q.y) { c in
+                    let t = Exact(truncatingIfNeeded: c * pixel - p.y) &* dx
+                    add(GridPoint(x: floorDiv(p.x + floorQuotient(t, dy) + half, pixel), y: c))
+                }
+            }
+        }
     }
 
     /// The output grid point whose cell holds fine point `p` (a point on a cell edge goes to

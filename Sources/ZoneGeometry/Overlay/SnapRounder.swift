@@ -14,6 +14,8 @@ struct SnapRounder {
     let pixel: Int64
     /// Cores lent to the routing and the crossing search, in chunks of segments and of cells.
     package var cores = IdleCores.none
+    /// Grid lines every segment is noded at (``GridLines``).
+    var lines = GridLines()
     var half: Int64 { pixel / 2 }
 
     /// Segments routed per chunk, and cells searched for crossings per chunk (``IdleCores``).

@@ -295,10 +295,6 @@ import ZoneFormats
             each.tracesGroupsOneByOne = true
             let all = try each(input).groups
             #expect(try CityOverlay(precision: 6, priority: false)(input).groups == all)
-            // The last group only nodes the others: they are traced as with it.
-            var first = CityOverlay(precision: 6, priority: false)
-            first.tracedGroups = input.count - 1
-            #expect(try first(input).groups == Array(all.dropLast()))
         }
     }
 
