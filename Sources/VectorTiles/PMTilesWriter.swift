@@ -45,8 +45,9 @@ public struct PMTilesWriter {
     public var tileCompression: PMTilesCompression
     public var internalCompression: PMTilesCompression
     private let compress: ([UInt8]) throws -> [UInt8]
-    /// Each tile added: its id and where its bytes are in the spill.
-    private var tiles: [(id: UInt64, offset: Int, length: Int)] = []
+    /// Each tile or run of tiles added: its first id, how many ids, and where its bytes are in
+    /// the spill.
+    private var tiles: [(id: UInt64, count: UInt64, offset: Int, length: Int)] = []
     private var spill: TileSpill?
     /// The spilled contents by hash and length, each with its offset (a hash shared by other
     /// bytes is told apart by reading them back).
@@ -68,14 +69,21 @@ public struct PMTilesWriter {
     }
 
     /// How many tiles were added.
-    public var tileCount: Int { tiles.count }
+    public var tileCount: Int { tiles.reduce(0) { $0 + Int($1.count) } }
 
     /// Adds tile `z/x/y` (each tile once); bytes equal to a tile's added before are stored once.
     public mutating func add(z: Int, x: Int, y: Int, bytes: [UInt8]) {
-        guard failure == nil, let spill else { return }
         let id = PMTilesTileID.id(z: z, x: x, y: y)
+        add(ids: id..<(id + 1), bytes: bytes)
+    }
+
+    /// Adds the tiles of ids `ids` (``PMTilesTileID``), all with these bytes: one entry, however
+    /// many tiles (a zone's interior at a deep zoom).
+    public mutating func add(ids: Range<UInt64>, bytes: [UInt8]) {
+        guard failure == nil, let spill, !ids.isEmpty else { return }
+        let (id, count) = (ids.lowerBound, UInt64(ids.count))
         // Offsets name contents; an empty tile has none of its own.
-        guard !bytes.isEmpty else { return tiles.append((id, -1, 0)) }
+        guard !bytes.isEmpty else { return tiles.append((id, count, -1, 0)) }
         let key = HashedBytes(bytes).hashValue &+ bytes.count
         do {
             var offset: Int? = nil
@@ -87,7 +95,7 @@ public struct PMTilesWriter {
                 offset = try spill.append(bytes)
                 known[key, default: []].append(offset!)
             }
-            tiles.append((id, offset!, bytes.count))
+            tiles.append((id, count, offset!, bytes.count))
         } catch {
             failure = error as? PMTilesError ?? .spill("\(error)")
         }
@@ -109,7 +117,7 @@ public struct PMTilesWriter {
         guard let spill else { throw PMTilesError.spill("the writer's tiles were taken already") }
         var sorted = tiles.sorted { $0.id < $1.id }
         (tiles, known, self.spill) = ([], [:], nil)
-        for i in sorted.indices.dropFirst() where sorted[i].id == sorted[i - 1].id {
+        for i in sorted.indices.dropFirst() where sorted[i].id < sorted[i - 1].id + sorted[i - 1].count {
             throw PMTilesError.duplicateTile(sorted[i].id)
         }
         // The data section laid out first by offsets alone; its bytes are copied last.
@@ -127,15 +135,23 @@ public struct PMTilesWriter {
                 placed[tile.offset] = at
                 distinct.append((tile.offset, tile.length))
             }
+            // A run continues the last entry when it has its bytes and follows it; an entry's
+            // run length is 32 bits.
+            var (id, count) = (tile.id, tile.count)
             if let last = entries.last, last.offset == at.offset, last.length == at.length,
-                last.tileID + UInt64(last.runLength) == tile.id
+                last.tileID + UInt64(last.runLength) == id
             {
-                entries[entries.count - 1].runLength += 1
-            } else {
-                entries.append(PMTilesEntry(tileID: tile.id, offset: at.offset, length: at.length, runLength: 1))
+                let more = min(count, UInt64(UInt32.max - last.runLength))
+                entries[entries.count - 1].runLength += UInt32(more)
+                (id, count) = (id + more, count - more)
+            }
+            while count > 0 {
+                let run = min(count, UInt64(UInt32.max))
+                entries.append(PMTilesEntry(tileID: id, offset: at.offset, length: at.length, runLength: UInt32(run)))
+                (id, count) = (id + run, count - run)
             }
         }
-        let (tileCount, contentCount) = (sorted.count, placed.count)
+        let (tileCount, contentCount) = (sorted.reduce(0) { $0 + $1.count }, placed.count)
         sorted = []
         placed = [:]
         let directories = try PMTilesDirectory.build(
@@ -149,7 +165,7 @@ public struct PMTilesWriter {
         header.bytes += Array("PMTiles".utf8) + [3]
         for value in [
             rootOffset, UInt64(directories.root.count), metaOffset, UInt64(meta.count), leafOffset,
-            UInt64(directories.leaves.count), dataOffset, dataLength, UInt64(tileCount),
+            UInt64(directories.leaves.count), dataOffset, dataLength, tileCount,
             UInt64(entries.count), UInt64(contentCount),
         ] {
             header.u64(value)

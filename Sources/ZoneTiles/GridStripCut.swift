@@ -49,29 +49,48 @@ struct GridStripCut {
     /// when `g` is off the grid or a segment crosses a strip's side off a vertex. `scratch`, of
     /// `count` strips, is space kept across calls.
     func callAsFunction(_ g: PolygonalGeometry, scratch: inout Scratch) -> [PolygonalGeometry]? {
+        guard var cut = pieces(g, scratch: &scratch) else { return nil }
+        for k in cut.whole.indices where cut.whole[k] {
+            var b = PolygonalGeometryBuilder()
+            GridRectangleClip.append([[rectangle(k).corners]], to: &b)
+            cut.geometries[k] = b.build()
+        }
+        return cut.geometries
+    }
+
+    /// ``callAsFunction(_:scratch:)``, but a strip that `g` covers whole is flagged in `whole`
+    /// with an empty geometry, so the rows of a country-sized zone cost no polygon each.
+    func pieces(_ g: PolygonalGeometry, scratch: inout Scratch) -> (geometries: [PolygonalGeometry], whole: [Bool])? {
         guard GridRectangleClip.isOnGrid(g) else { return nil }
         var out = [PolygonalGeometryBuilder?](repeating: nil, count: count)
+        var whole = [Bool](repeating: false, count: count)
         for p in 0..<g.polygonCount {
             guard let polygons = cut(g, polygon: p, scratch: &scratch) else {
                 scratch = Scratch(count: count)
                 return nil
             }
             for (k, pieces) in polygons {
+                if case .whole = pieces {
+                    whole[k] = true
+                    continue
+                }
                 if out[k] == nil { out[k] = PolygonalGeometryBuilder() }
                 switch pieces {
                 case .inside: rectangle(k).appendInside(g, polygon: p, to: &out[k]!)
                 case .rings(let rings): GridRectangleClip.append(rings, to: &out[k]!)
+                case .whole: break
                 }
             }
         }
-        return out.map { $0?.build() ?? PolygonalGeometryBuilder().build() }
+        return (out.map { $0?.build() ?? PolygonalGeometryBuilder().build() }, whole)
     }
 
-    /// A polygon's part of one strip: all of it (it lies inside the strip's open rectangle), or
-    /// these polygons of rings.
+    /// A polygon's part of one strip: all of it (it lies inside the strip's open rectangle),
+    /// these polygons of rings, or the whole rectangle.
     enum Pieces {
         case inside
         case rings([[[Point]]])
+        case whole
     }
 
     /// Per strip, the segment indices of the ring being cut that lie in it, reused across rings.
@@ -129,32 +148,47 @@ struct GridStripCut {
                 scratch.segments[k].removeAll(keepingCapacity: true)
             }
         }
-        // A strip that no ring enters, or only holes wholly in it, may lie inside the exterior.
-        for k in range where !ringStrips[0].contains(k) && scratch.parts[k] == nil {
-            scratch.parts[k] = GridRectangleClip.Parts()
-            touched.append(k)
-        }
         var out: [(Int, Pieces)] = []
+        // A strip that no ring enters lies inside the polygon or outside it, as do its
+        // neighbours that no ring enters: strips overlap by twice the buffer, so a run of them
+        // is one open rectangle without a ring point, and one centre decides the run.
+        var k = range.lowerBound
+        while k <= range.upperBound {
+            guard scratch.parts[k] == nil else {
+                k += 1
+                continue
+            }
+            var end = k
+            while buffer > 0 && end < range.upperBound && scratch.parts[end + 1] == nil { end += 1 }
+            if holds(centreOf: k, exterior: exterior, rings: rings) { out += (k...end).map { ($0, Pieces.whole) } }
+            k = end + 1
+        }
         for k in touched.sorted() {
             let parts = scratch.parts[k]!
             scratch.parts[k] = nil
-            let rectangle = rectangle(k)
-            let centre = Point(x: rectangle.xmin + rectangle.xmax, y: rectangle.ymin + rectangle.ymax)
-            let polygons = rectangle.assemble(parts) {
-                // No ring crosses the rectangle: its centre is in the polygon when it is in the
-                // exterior and in none of the holes that do not lie in the rectangle.
-                guard !ringStrips[0].contains(k), GridRectangleClip.holds(exterior, doubled: centre) else {
-                    return false
-                }
-                return !rings.indices.dropFirst().contains { r in
-                    !ringStrips[r].contains(k) && rings[r].count >= 3
-                        && GridRectangleClip.holds(rings[r], doubled: centre)
-                }
+            // No chain enters the rectangle (holes may lie in it): its centre is in the polygon
+            // when it is in the exterior and in none of the holes that do not lie in it.
+            let polygons = rectangle(k).assemble(parts) {
+                !ringStrips[0].contains(k)
+                    && holds(centreOf: k, exterior: exterior, rings: rings) { !ringStrips[$0].contains(k) }
             }
             guard let polygons else { return nil }
             if !polygons.isEmpty { out.append((k, .rings(polygons))) }
         }
         return out
+    }
+
+    /// Whether strip k's centre is in the polygon: in `exterior` and in none of the holes
+    /// (`rings` after the first) that `counts` (all by default).
+    func holds(
+        centreOf k: Int, exterior: [Point], rings: [[Point]], counts: (Int) -> Bool = { _ in true }
+    ) -> Bool {
+        let r = rectangle(k)
+        let centre = Point(x: r.xmin + r.xmax, y: r.ymin + r.ymax)
+        guard GridRectangleClip.holds(exterior, doubled: centre) else { return false }
+        return !rings.indices.dropFirst().contains { i in
+            counts(i) && rings[i].count >= 3 && GridRectangleClip.holds(rings[i], doubled: centre)
+        }
     }
 
     /// Puts each segment of `ring` (from point i to i + 1) in the lists of the strips whose open

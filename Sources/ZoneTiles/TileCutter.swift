@@ -52,12 +52,32 @@ struct TileCutter {
         // Across the columns, a range wider than the zones: no column lies inside a zone.
         let columns = try cut(
             pieces, .x, xs, across: (Int64(box.south.rounded(.down)) - 1, Int64(box.north.rounded(.up)) + 1))
-        for (i, column) in columns.enumerated() where !column.isEmpty {
+        for (i, column) in columns.pieces.enumerated() where !column.isEmpty {
             let x = xs.lowerBound + i
             let r = rect(x..<(x + 1), ys)
-            for (j, tile) in try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax))).enumerated()
-            where !tile.isEmpty {
+            let rows = try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax)))
+            for (j, tile) in rows.pieces.enumerated() where !tile.isEmpty || rows.whole[j] >= 0 {
                 let y = ys.lowerBound + j
+                var tile = tile
+                if rows.whole[j] >= 0 {
+                    // A zone covers this tile whole: one more tile of its block, if nothing else is here.
+                    let zone = rows.whole[j]
+                    if tile.isEmpty {
+                        if let last = out.last, last.geometry == nil, last.zone == zone, last.xs.lowerBound == x,
+                            last.ys.upperBound == y
+                        {
+                            out[out.count - 1].ys = last.ys.lowerBound..<(y + 1)
+                        } else {
+                            out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: zone, geometry: nil))
+                        }
+                        continue
+                    }
+                    let t = rect(x..<(x + 1), y..<(y + 1))
+                    let square = Self.rectangle(
+                        GridRectangleClip(
+                            xmin: Int64(t.xmin), ymin: Int64(t.ymin), xmax: Int64(t.xmax), ymax: Int64(t.ymax)))
+                    tile.insert((zone, square), at: tile.firstIndex { $0.zone > zone } ?? tile.endIndex)
+                }
                 if tile.count == 1 && isWhole(tile[0].geometry, rect(x..<(x + 1), y..<(y + 1))) {
                     out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: tile[0].zone, geometry: nil))
                 } else {
@@ -66,6 +86,13 @@ struct TileCutter {
             }
         }
         return out
+    }
+
+    /// A rectangle as a polygon, as a cut gives a strip the polygon covers.
+    static func rectangle(_ r: GridRectangleClip) -> PolygonalGeometry {
+        var b = PolygonalGeometryBuilder()
+        GridRectangleClip.append([[r.corners]], to: &b)
+        return b.build()
     }
 
     /// The rectangle of tiles `xs` × `ys` plus the buffer, in the city's coordinates.
@@ -79,16 +106,31 @@ struct TileCutter {
     }
 
     /// The pieces cut into the strips of tiles `range` along `axis` (each with the buffer),
-    /// spanning `across`: per strip, the pieces with area in it.
+    /// spanning `across`: per strip, the pieces with area in it, and the zone that covers it
+    /// whole (-1: none), whose piece is left out of `pieces` (along y; along x every piece is
+    /// in `pieces`, since each column is cut again). Pieces are in zone order.
     func cut(
         _ pieces: [Piece], _ axis: GridStripCut.Axis, _ range: Range<Int>, across: (low: Int64, high: Int64)
-    ) throws -> [[Piece]] {
+    ) throws -> (pieces: [[Piece]], whole: [Int]) {
         let strips = GridStripCut(
             axis: axis, start: Int64(range.lowerBound) * Int64(extent) - (axis == .x ? originX : originY),
             step: Int64(extent), buffer: Int64(buffer), count: range.count, across: across)
         var out = [[Piece]](repeating: [], count: range.count)
+        var whole = [Int](repeating: -1, count: axis == .y ? range.count : 0)
         var scratch = GridStripCut.Scratch(count: range.count)
         for piece in pieces {
+            if axis == .y, let parts = strips.pieces(piece.geometry, scratch: &scratch) {
+                for (k, g) in parts.geometries.enumerated() where !g.isEmpty { out[k].append((piece.zone, g)) }
+                for k in parts.whole.indices where parts.whole[k] {
+                    // Zones of a city overlap only with `overlaps: allow`: then both are pieces.
+                    if whole[k] < 0 {
+                        whole[k] = piece.zone
+                    } else {
+                        out[k].append((piece.zone, Self.rectangle(strips.rectangle(k))))
+                    }
+                }
+                continue
+            }
             if let parts = strips(piece.geometry, scratch: &scratch) {
                 for (k, g) in parts.enumerated() where !g.isEmpty { out[k].append((piece.zone, g)) }
                 continue
@@ -105,7 +147,7 @@ struct TileCutter {
                 if !clipped.isEmpty { out[k].append((piece.zone, clipped)) }
             }
         }
-        return out
+        return (out, whole)
     }
 
     /// True when `g` is exactly the rectangle.

@@ -37,14 +37,30 @@ package struct ZoneTiler: Sendable {
         (self.tolerance, self.jobs) = (tolerance ?? mapLibreTolerance(extent: extent), jobs)
     }
 
-    /// Calls `emit` with each non-empty tile, zoom by zoom (from `maxZoom` down), in tile order
-    /// within a zoom: the tile's MVT bytes, uncompressed, holding the one layer `zones` (MVT
-    /// tiles concatenate, so a caller may append other layers' bytes).
+    /// Calls `emit` with each non-empty tile, zoom by zoom (from `maxZoom` down): the tile's MVT
+    /// bytes, uncompressed, holding the one layer `zones` (MVT tiles concatenate, so a caller may
+    /// append other layers' bytes). Within a zoom, the tiles with pieces of zones come in tile
+    /// order, then those that whole zones fill.
     ///
     /// Memory: a city's zones in longitude and latitude are let go once the highest zoom has
     /// them, and a city's zoom once the next has halved it; the free pages a zoom leaves are
     /// given back to the system before the next.
     package func tiles(of zones: consuming [TileZone], emit: (TileKey, [UInt8]) throws -> Void) throws {
+        try tiles(of: consume zones, emit: emit) { ids, bytes in
+            for id in ids {
+                let (z, x, y) = PMTilesTileID.tile(id: id)
+                try emit(TileKey(z: z, x: x, y: y), bytes)
+            }
+        }
+    }
+
+    /// ``tiles(of:emit:)``, but the tiles that only whole zones cover come as runs of PMTiles
+    /// ids with the same bytes (``PMTilesTileID``; `emitRun`, after each zoom's `emit`s), so a
+    /// zone over millions of tiles at a deep zoom costs what its border does.
+    package func tiles(
+        of zones: consuming [TileZone], emit: (TileKey, [UInt8]) throws -> Void,
+        emitRun: (Range<UInt64>, [UInt8]) throws -> Void
+    ) throws {
         var cityOf: [String: Int] = [:]
         var cities: [[Int]] = []
         for (i, zone) in zones.enumerated() {
@@ -103,7 +119,7 @@ package struct ZoneTiler: Sendable {
             results = []
             above = zoom > minZoom ? ResultSlots(state) : nil
             state = []
-            try emitZoom(zoom, blocks, cities: cities, names: names, emit: emit)
+            try emitZoom(zoom, blocks, cities: cities, names: names, emit: emit, emitRun: emitRun)
             blocks = []
             releaseFreeMemory()
         }

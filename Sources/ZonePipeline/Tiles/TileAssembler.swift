@@ -34,6 +34,40 @@ struct TileAssembler {
     /// ``finishZoom()`` ends the zoom.
     mutating func addPoints(_ tiles: [TileKey: [UInt8]]) {
         for (key, bytes) in tiles { points[key, default: []] += bytes }
+        pointIDs = nil
+    }
+
+    /// The tiles of `points` by PMTiles id, ascending, made when a run of zone tiles comes.
+    private var pointIDs: [(id: UInt64, key: TileKey)]?
+
+    /// A run of tiles (PMTiles ids `ids`, of one zoom, after its ``addPoints(_:)``) whose zone
+    /// layer is the same: one archive entry, but for the tiles that have point layers too,
+    /// which are added one by one.
+    mutating func addZones(ids: Range<UInt64>, _ encoded: [UInt8]) throws {
+        if pointIDs == nil {
+            pointIDs = points.keys.map { (PMTilesTileID.id(z: $0.z, x: $0.x, y: $0.y), $0) }.sorted { $0.id < $1.id }
+        }
+        let withPoints = pointIDs!
+        var start = ids.lowerBound
+        var i = withPoints.partitioningIndex { $0.id >= start }
+        while i < withPoints.count && withPoints[i].id < ids.upperBound {
+            let (id, key) = withPoints[i]
+            i += 1
+            guard points[key] != nil else { continue }
+            try addRun(start..<id, encoded)
+            try addZones(key, encoded)
+            start = id + 1
+        }
+        try addRun(start..<ids.upperBound, encoded)
+    }
+
+    /// Compressed once (kept as a repeated tile), stored once.
+    private mutating func addRun(_ ids: Range<UInt64>, _ raw: [UInt8]) throws {
+        guard !ids.isEmpty else { return }
+        let tile = HashedBytes(raw)
+        let gz = try compressed[tile] ?? Gzip.compress(raw, level: gzipLevel)
+        compressed[tile] = gz
+        writer.add(ids: ids, bytes: gz)
     }
 
     /// A tile's zone layer (an encoded one-layer Tile), after its zoom's ``addPoints(_:)``; its
@@ -47,6 +81,7 @@ struct TileAssembler {
     mutating func finishZoom() throws {
         for (key, bytes) in points.sorted(by: { $0.key < $1.key }) { batch.append((key, bytes)) }
         points = [:]
+        pointIDs = nil
         try flush()
     }
 

@@ -71,16 +71,21 @@ struct TileStage {
         var zoom: Int?
         var done = Set<Int>()
         let tiler = ZoneTiler(minZoom: config.minZoom, maxZoom: config.maxZoom, jobs: jobs)
+        func start(_ z: Int) throws {
+            guard z != zoom else { return }
+            if zoom != nil { try assembler.finishZoom() }
+            zoom = z
+            done.insert(z)
+            addPoints(z)
+        }
         do {
             // Consumed: the tiler lets each city's zones go once their highest zoom is made.
             try tiler.tiles(of: consume zones) { key, bytes in
-                if key.z != zoom {
-                    if zoom != nil { try assembler.finishZoom() }
-                    zoom = key.z
-                    done.insert(key.z)
-                    addPoints(key.z)
-                }
+                try start(key.z)
                 try assembler.addZones(key, bytes)
+            } emitRun: { ids, bytes in
+                try start(PMTilesTileID.tile(id: ids.lowerBound).z)
+                try assembler.addZones(ids: ids, bytes)
             }
         } catch let error as TileStageError {
             throw error

@@ -203,4 +203,66 @@ import ZoneFormats
                 bounds: PMTilesBounds(west: 0, south: 0, east: 1, north: 1, centerZoom: 3))
         }
     }
+
+    /// Tiles added as runs of ids make the archive that adding each tile makes: runs next to
+    /// each other and to single tiles of the same bytes become one entry, a run of other bytes
+    /// inside is its own; a run overlapping a tile is refused.
+    @Test func runsOfIdsMakeTheArchiveThatTheirTilesMake() throws {
+        func writer() -> PMTilesWriter {
+            PMTilesWriter(tileCompression: .none, internalCompression: .none) { $0 }
+        }
+        var (runs, tiles) = (writer(), writer())
+        let first = PMTilesTileID.firstID(z: 6)
+        let pieces: [(ids: Range<UInt64>, bytes: [UInt8])] = [
+            (first..<(first + 100), [7]), ((first + 100)..<(first + 101), [7]), ((first + 101)..<(first + 140), [8]),
+            ((first + 140)..<(first + 4096), [7]), (PMTilesTileID.firstID(z: 2)..<PMTilesTileID.firstID(z: 3), [9]),
+        ]
+        for piece in pieces {
+            if piece.ids.count == 1 {
+                let t = PMTilesTileID.tile(id: piece.ids.lowerBound)
+                runs.add(z: t.z, x: t.x, y: t.y, bytes: piece.bytes)
+            } else {
+                runs.add(ids: piece.ids, bytes: piece.bytes)
+            }
+            for id in piece.ids {
+                let t = PMTilesTileID.tile(id: id)
+                tiles.add(z: t.z, x: t.x, y: t.y, bytes: piece.bytes)
+            }
+        }
+        #expect(runs.tileCount == 4096 + 16)
+        let bounds = PMTilesBounds(west: 0, south: 0, east: 1, north: 1, centerZoom: 2)
+        let archive = try runs.archive(metadata: Array("{}".utf8), minZoom: 2, maxZoom: 6, bounds: bounds)
+        #expect(archive == (try tiles.archive(metadata: Array("{}".utf8), minZoom: 2, maxZoom: 6, bounds: bounds)))
+        // Header: addressed tiles (u64 at 72) and entries (at 80): [9] × 16, [7] × 100 + 1, [8], [7].
+        func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(archive[at + $1]) << (8 * UInt64($1)) } }
+        #expect(u64(72) == 4096 + 16)
+        #expect(u64(80) == 4)
+        runs.add(ids: (first + 4000)..<(first + 4001), bytes: [1])
+        #expect(throws: PMTilesError.self) {
+            try runs.archive(metadata: Array("{}".utf8), minZoom: 2, maxZoom: 6, bounds: bounds)
+        }
+    }
+
+    /// Ids and tiles convert both ways, and an aligned square of 2^k tiles is one range of ids
+    /// holding exactly its tiles.
+    @Test func tileIdsConvertBothWaysAndSquaresAreRanges() {
+        for z in 0...6 {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) {
+                    let id = PMTilesTileID.id(z: z, x: x, y: y)
+                    #expect(PMTilesTileID.tile(id: id) == (z, x, y))
+                }
+            }
+        }
+        let far = PMTilesTileID.id(z: 20, x: 654_321, y: 123_456)
+        #expect(PMTilesTileID.tile(id: far) == (20, 654_321, 123_456))
+        for level in 0...3 {
+            let size = 1 << level
+            let ids = PMTilesTileID.ids(z: 5, x: 13, y: 22, level: level)
+            let (x0, y0) = (13 / size * size, 22 / size * size)
+            let square = Set(
+                (x0..<(x0 + size)).flatMap { x in (y0..<(y0 + size)).map { PMTilesTileID.id(z: 5, x: x, y: $0) } })
+            #expect(Set(ids) == square)
+        }
+    }
 }

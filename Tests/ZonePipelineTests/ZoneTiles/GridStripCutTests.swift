@@ -115,9 +115,8 @@ import ZoneGeometry
         #expect(!blocks.contains { $0.xs.contains(1) && $0.ys.contains(1) }, "tile (1, 1) lies in a hole")
         let holed = try #require(blocks.first { $0.xs == 4..<5 && $0.ys == 1..<2 }?.rings)
         #expect(holed.count == 2 && holed[0].count == 4, "tile (4, 1): the tile's square and the hole")
-        for y in 1...4 {
-            #expect(blocks.contains { $0.xs == 3..<4 && $0.ys == y..<(y + 1) && $0.geometry == nil }, "tile (3, \(y))")
-        }
+        // Whole tiles of a column are one block.
+        #expect(blocks.contains { $0.xs == 3..<4 && $0.ys.contains(1) && $0.ys.contains(4) && $0.geometry == nil })
     }
 
     /// A zone whose hole H1 touches the exterior (at the tip of a bay) and another hole H0 (at
@@ -160,7 +159,7 @@ import ZoneGeometry
         var scratch = GridStripCut.Scratch(count: strips.count)
         #expect(strips(zone, scratch: &scratch) == nil)
         let cutter = TileCutter(zoom: 2, extent: extent, buffer: buffer, originX: 0, originY: 0, context: context)
-        let columns = try cutter.cut([(zone: 0, geometry: zone)], .x, 0..<3, across: (0, 12_000))
+        let columns = try cutter.cut([(zone: 0, geometry: zone)], .x, 0..<3, across: (0, 12_000)).pieces
         #expect(columns.map(\.count) == [1, 1, 1])
         for (k, column) in columns.enumerated() {
             let r = strips.rectangle(k)

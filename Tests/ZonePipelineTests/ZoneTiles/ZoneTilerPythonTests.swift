@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoneGeometry
 import ZoneTiles
 
 /// The zones layer read back by readers zonectl did not write (PyPI pmtiles, mapbox-vector-tile,
@@ -50,5 +51,25 @@ import ZoneTiles
         ])
         try #require(!zones.isEmpty)
         expectSound(try checkTiles(zones, minZoom: 0, maxZoom: 8), zones: zones)
+    }
+
+    /// A zone over thousands of tiles with a hole, and another city's zone over part of it:
+    /// the tiles that whole zones fill come as runs of ids (far fewer runs than tiles), the
+    /// overlap as runs of both zones' squares, and the archive reads back sound.
+    @Test(.tags(.python)) func aLargeZoneWithAHoleAndAnOverlappingCityComesAsRuns() throws {
+        let outer = rect(20, 40, 24, 44)
+        let hole = reversed(rect(21, 41, 22, 42))
+        let zones = [
+            TileZone(
+                city: "land", style: "service",
+                geometry: PolygonalGeometry(
+                    coordinates: outer + hole, ringEnds: [5, 10], polygonEnds: [2], isMulti: false)),
+            squareZone("town", "slow", lon: 23, lat: 43, side: 2),
+        ]
+        let check = try checkTiles(zones, minZoom: 0, maxZoom: 11)
+        expectSound(check, zones: zones)
+        // At z11, 4° is some 23 tiles a side: most tiles are inside.
+        #expect(check.runTiles > check.tiles / 2, "\(check.runTiles) of \(check.tiles) tiles in runs")
+        #expect(check.runs * 3 < check.runTiles, "\(check.runs) runs")
     }
 }

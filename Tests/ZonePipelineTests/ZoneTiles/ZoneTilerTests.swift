@@ -50,7 +50,7 @@ import ZoneGeometry
         }
     }
 
-    @Test func tilesThatOneZoneCoversWholeAreOneEncodingInTileOrder() throws {
+    @Test func tilesThatOneZoneCoversWholeAreOneEncodingZoomByZoom() throws {
         let zone = squareZone("field", "all", lon: 10, lat: 40, side: 3)
         var keys: [TileKey] = []
         var bytes: [[UInt8]] = []
@@ -59,7 +59,8 @@ import ZoneGeometry
             bytes.append(tile)
         }
         #expect(keys.map(\.z).first == 10 && keys.map(\.z).last == 8)
-        #expect(zip(keys, keys.dropFirst()).allSatisfy { a, b in a.z > b.z || (a.z == b.z && a < b) })
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { a, b in a.z >= b.z })
+        #expect(Set(keys).count == keys.count, "each tile once")
         let z10 = zip(keys, bytes).filter { $0.0.z == 10 }
         // 3° at z10 is some 9 by 11 tiles, the inner ones whole.
         let distinct = Set(z10.map(\.1))
@@ -140,6 +141,44 @@ import ZoneGeometry
         #expect(columns[11]?.contains(column(10.50005, 11)) == false)
         #expect(columns[10]?.contains(column(10.50005, 10)) == false)
         #expect(columns[10]?.contains(column(10.02, 10)) == true)
+    }
+
+    /// Random columns of uniform rows (three contents, gaps between) at zoom 5: the runs of
+    /// ids hold each such tile once, with its content, and nothing else; a whole zoom of one
+    /// content is one run.
+    @Test(arguments: 1...10) func uniformTilesBecomeRunsOfIds(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        var uniform: [Int: [(ys: Range<Int>, content: Int)]] = [:]
+        var expected: [UInt64: Int] = [:]
+        for x in 0..<32 where next(4) > 0 {
+            var y = next(8)
+            while y < 32 {
+                let end = min(32, y + 1 + next(20))
+                let content = next(3)
+                uniform[x, default: []].append((y..<end, content))
+                for row in y..<end { expected[PMTilesTileID.id(z: 5, x: x, y: row)] = content }
+                y = end + next(3)
+            }
+        }
+        let runs = ZoneTiler.uniformRuns(uniform, zoom: 5)
+        var got: [UInt64: Int] = [:]
+        for run in runs {
+            for id in run.ids {
+                #expect(got[id] == nil, "tile \(id) twice")
+                got[id] = run.content
+            }
+        }
+        #expect(got == expected)
+        #expect(runs.count < expected.count)
+        let all = Dictionary(uniqueKeysWithValues: (0..<32).map { ($0, [(ys: 0..<32, content: 2)]) })
+        #expect(
+            ZoneTiler.uniformRuns(all, zoom: 5).map(\.ids) == [
+                PMTilesTileID.firstID(z: 5)..<PMTilesTileID.firstID(z: 6)
+            ])
     }
 }
 

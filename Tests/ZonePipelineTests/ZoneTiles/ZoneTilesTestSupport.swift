@@ -67,6 +67,11 @@ struct ZoneTilesCheck: Decodable {
     var seams: [String]
     var seamPairs: Int
 
+    /// The runs of tiles that whole zones fill, as the tiler gave them (not read back), and
+    /// their tiles.
+    var runs = 0
+    var runTiles = 0
+
     enum CodingKeys: String, CodingKey {
         case tiles, features, invalid, winding, missing, seams
         case areaError = "area_error"
@@ -80,8 +85,12 @@ func checkTiles(_ zones: [TileZone], minZoom: Int, maxZoom: Int) throws -> ZoneT
     defer { try? FileManager.default.removeItem(at: dir) }
     let tiler = ZoneTiler(minZoom: minZoom, maxZoom: maxZoom, jobs: 2)
     var writer = PMTilesWriter(tileCompression: .gzip, internalCompression: .gzip) { try Gzip.compress($0, level: 1) }
+    var (runs, runTiles) = (0, 0)
     try tiler.tiles(of: zones) { key, bytes in
         writer.add(z: key.z, x: key.x, y: key.y, bytes: try Gzip.compress(bytes, level: 1))
+    } emitRun: { ids, bytes in
+        writer.add(ids: ids, bytes: try Gzip.compress(bytes, level: 1))
+        (runs, runTiles) = (runs + 1, runTiles + ids.count)
     }
     let archive = try writer.archive(
         metadata: Array(#"{"vector_layers":[{"id":"zones","fields":{}}]}"#.utf8), minZoom: minZoom, maxZoom: maxZoom,
@@ -97,5 +106,7 @@ func checkTiles(_ zones: [TileZone], minZoom: Int, maxZoom: Int) throws -> ZoneT
             "\(minZoom)", "\(maxZoom)", "\(tiler.buffer)",
         ])
     try #require(run.status == 0, "check_zone_tiles.py: \(run.stderr)")
-    return try JSONDecoder().decode(ZoneTilesCheck.self, from: Data(run.stdoutBytes))
+    var check = try JSONDecoder().decode(ZoneTilesCheck.self, from: Data(run.stdoutBytes))
+    (check.runs, check.runTiles) = (runs, runTiles)
+    return check
 }
