@@ -49,62 +49,72 @@ struct GridStripCut {
     /// when `g` is off the grid or a segment crosses a strip's side off a vertex. `scratch`, of
     /// `count` strips, is space kept across calls.
     func callAsFunction(_ g: PolygonalGeometry, scratch: inout Scratch) -> [PolygonalGeometry]? {
-        guard var cut = pieces(g, scratch: &scratch) else { return nil }
-        for k in cut.whole.indices where cut.whole[k] {
+        guard let cut = pieces(g, scratch: &scratch) else { return nil }
+        var out = [PolygonalGeometry](repeating: PolygonalGeometryBuilder().build(), count: count)
+        for (k, geometry) in cut.geometries { out[k] = geometry }
+        for k in cut.whole.joined() {
             var b = PolygonalGeometryBuilder()
             GridRectangleClip.append([[rectangle(k).corners]], to: &b)
-            cut.geometries[k] = b.build()
+            out[k] = b.build()
         }
-        return cut.geometries
+        return out
     }
 
-    /// ``callAsFunction(_:scratch:)``, but a strip that `g` covers whole is flagged in `whole`
-    /// with an empty geometry, so the rows of a country-sized zone cost no polygon each.
-    func pieces(_ g: PolygonalGeometry, scratch: inout Scratch) -> (geometries: [PolygonalGeometry], whole: [Bool])? {
+    /// ``callAsFunction(_:scratch:)`` for the strips `g` has area in, ascending, but the strips it
+    /// covers whole are given as ranges, with no polygon each (a country-sized zone's rows).
+    func pieces(_ g: PolygonalGeometry, scratch: inout Scratch) -> (
+        geometries: [(strip: Int, geometry: PolygonalGeometry)], whole: [ClosedRange<Int>]
+    )? {
         guard GridRectangleClip.isOnGrid(g) else { return nil }
-        var out = [PolygonalGeometryBuilder?](repeating: nil, count: count)
-        var whole = [Bool](repeating: false, count: count)
+        var builders: [(strip: Int, builder: PolygonalGeometryBuilder)] = []
+        var whole: [ClosedRange<Int>] = []
         for p in 0..<g.polygonCount {
             guard let polygons = cut(g, polygon: p, scratch: &scratch) else {
                 scratch = Scratch(count: count)
                 return nil
             }
-            for (k, pieces) in polygons {
-                if case .whole = pieces {
-                    whole[k] = true
-                    continue
+            whole += polygons.whole
+            for (k, pieces) in polygons.pieces {
+                var slot = Int(scratch.slot[k])
+                if slot < 0 {
+                    slot = builders.count
+                    scratch.slot[k] = Int32(slot)
+                    builders.append((k, PolygonalGeometryBuilder()))
                 }
-                if out[k] == nil { out[k] = PolygonalGeometryBuilder() }
                 switch pieces {
-                case .inside: rectangle(k).appendInside(g, polygon: p, to: &out[k]!)
-                case .rings(let rings): GridRectangleClip.append(rings, to: &out[k]!)
-                case .whole: break
+                case .inside: rectangle(k).appendInside(g, polygon: p, to: &builders[slot].builder)
+                case .rings(let rings): GridRectangleClip.append(rings, to: &builders[slot].builder)
                 }
             }
         }
-        return (out.map { $0?.build() ?? PolygonalGeometryBuilder().build() }, whole)
+        for b in builders { scratch.slot[b.strip] = -1 }
+        return (builders.sorted { $0.strip < $1.strip }.map { ($0.strip, $0.builder.build()) }, whole)
     }
 
-    /// A polygon's part of one strip: all of it (it lies inside the strip's open rectangle),
-    /// these polygons of rings, or the whole rectangle.
+    /// A polygon's part of one strip: all of it (it lies inside the strip's open rectangle), or
+    /// these polygons of rings.
     enum Pieces {
         case inside
         case rings([[[Point]]])
-        case whole
     }
 
     /// Per strip, the segment indices of the ring being cut that lie in it, reused across rings.
+    /// With each strip's place among the strips being built (-1: none).
     struct Scratch {
         var segments: [[Int32]]
         var parts: [GridRectangleClip.Parts?]
+        var slot: [Int32]
         init(count: Int) {
             segments = Array(repeating: [], count: count)
             parts = Array(repeating: nil, count: count)
+            slot = Array(repeating: -1, count: count)
         }
     }
 
-    /// Polygon `p` of `g`, by strip.
-    func cut(_ g: PolygonalGeometry, polygon p: Int, scratch: inout Scratch) -> [(Int, Pieces)]? {
+    /// Polygon `p` of `g`, by strip; the strips it covers whole as ranges.
+    func cut(_ g: PolygonalGeometry, polygon p: Int, scratch: inout Scratch) -> (
+        pieces: [(Int, Pieces)], whole: [ClosedRange<Int>]
+    )? {
         let exteriorRing = g.polygonRings(p).lowerBound
         let c = g.coordinates
         var (vlo, vhi, wlo, whi) = (Int64.max, Int64.min, Int64.max, Int64.min)
@@ -113,13 +123,13 @@ struct GridStripCut {
             let (v, w) = axis == .x ? (x, y) : (y, x)
             (vlo, vhi, wlo, whi) = (min(vlo, v), max(vhi, v), min(wlo, w), max(whi, w))
         }
-        guard let range = strips(meeting: vlo, vhi), wlo < across.high, whi > across.low else { return [] }
+        guard let range = strips(meeting: vlo, vhi), wlo < across.high, whi > across.low else { return ([], []) }
         // Inside the open rectangle of every strip it meets: copied, as a clip would give it.
         if wlo > across.low && whi < across.high && range.allSatisfy({ low($0) < vlo && vhi < high($0) }) {
-            return range.map { ($0, .inside) }
+            return (range.map { ($0, .inside) }, [])
         }
         let rings = GridRectangleClip.points(g, polygon: p)
-        guard let exterior = GridRectangleClip.oriented(rings[0], exterior: true) else { return [] }
+        guard let exterior = GridRectangleClip.oriented(rings[0], exterior: true) else { return ([], []) }
         var touched: [Int] = []
         // Per ring, the strips it has segments in.
         var ringStrips: [[Int]] = []
@@ -149,6 +159,7 @@ struct GridStripCut {
             }
         }
         var out: [(Int, Pieces)] = []
+        var whole: [ClosedRange<Int>] = []
         // A strip that no ring enters lies inside the polygon or outside it, as do its
         // neighbours that no ring enters: strips overlap by twice the buffer, so a run of them
         // is one open rectangle without a ring point, and one centre decides the run.
@@ -160,7 +171,7 @@ struct GridStripCut {
             }
             var end = k
             while buffer > 0 && end < range.upperBound && scratch.parts[end + 1] == nil { end += 1 }
-            if holds(centreOf: k, exterior: exterior, rings: rings) { out += (k...end).map { ($0, Pieces.whole) } }
+            if holds(centreOf: k, exterior: exterior, rings: rings) { whole.append(k...end) }
             k = end + 1
         }
         for k in touched.sorted() {
@@ -175,7 +186,7 @@ struct GridStripCut {
             guard let polygons else { return nil }
             if !polygons.isEmpty { out.append((k, .rings(polygons))) }
         }
-        return out
+        return (out, whole)
     }
 
     /// Whether strip k's centre is in the polygon: in `exterior` and in none of the holes

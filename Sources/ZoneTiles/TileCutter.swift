@@ -50,18 +50,27 @@ struct TileCutter {
         guard !xs.isEmpty, !ys.isEmpty else { return [] }
         var out: [TileBlock] = []
         // Across the columns, a range wider than the zones: no column lies inside a zone.
+        var scratch = GridStripCut.Scratch(count: xs.count)
         let columns = try cut(
-            pieces, .x, xs, across: (Int64(box.south.rounded(.down)) - 1, Int64(box.north.rounded(.up)) + 1))
-        for (i, column) in columns.pieces.enumerated() where !column.isEmpty {
+            pieces, .x, xs, across: (Int64(box.south.rounded(.down)) - 1, Int64(box.north.rounded(.up)) + 1),
+            scratch: &scratch)
+        scratch = GridStripCut.Scratch(count: ys.count)
+        for (i, column) in columns.pieces {
             let x = xs.lowerBound + i
             let r = rect(x..<(x + 1), ys)
-            let rows = try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax)))
-            for (j, tile) in rows.pieces.enumerated() where !tile.isEmpty || rows.whole[j] >= 0 {
+            let rows = try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax)), scratch: &scratch)
+            var next = 0
+            for j in 0..<ys.count {
+                var tile: [Piece] = []
+                if next < rows.pieces.count && rows.pieces[next].strip == j {
+                    tile = rows.pieces[next].pieces
+                    next += 1
+                }
+                let zone = rows.whole[j]
+                guard !tile.isEmpty || zone >= 0 else { continue }
                 let y = ys.lowerBound + j
-                var tile = tile
-                if rows.whole[j] >= 0 {
+                if zone >= 0 {
                     // A zone covers this tile whole: one more tile of its block, if nothing else is here.
-                    let zone = rows.whole[j]
                     if tile.isEmpty {
                         if let last = out.last, last.geometry == nil, last.zone == zone, last.xs.lowerBound == x,
                             last.ys.upperBound == y
@@ -106,33 +115,30 @@ struct TileCutter {
     }
 
     /// The pieces cut into the strips of tiles `range` along `axis` (each with the buffer),
-    /// spanning `across`: per strip, the pieces with area in it, and the zone that covers it
-    /// whole (-1: none), whose piece is left out of `pieces` (along y; along x every piece is
-    /// in `pieces`, since each column is cut again). Pieces are in zone order.
+    /// spanning `across`: the strips with pieces that have area in them (ascending, pieces in
+    /// zone order), and per strip the zone that covers it whole (-1: none), whose piece is left
+    /// out of `pieces` (along y; along x every piece is in `pieces`, since each column is cut
+    /// again). `scratch` has `range.count` strips.
     func cut(
-        _ pieces: [Piece], _ axis: GridStripCut.Axis, _ range: Range<Int>, across: (low: Int64, high: Int64)
-    ) throws -> (pieces: [[Piece]], whole: [Int]) {
+        _ pieces: [Piece], _ axis: GridStripCut.Axis, _ range: Range<Int>, across: (low: Int64, high: Int64),
+        scratch: inout GridStripCut.Scratch
+    ) throws -> (pieces: [(strip: Int, pieces: [Piece])], whole: [Int]) {
         let strips = GridStripCut(
             axis: axis, start: Int64(range.lowerBound) * Int64(extent) - (axis == .x ? originX : originY),
             step: Int64(extent), buffer: Int64(buffer), count: range.count, across: across)
-        var out = [[Piece]](repeating: [], count: range.count)
+        var out: [Int: [Piece]] = [:]
         var whole = [Int](repeating: -1, count: axis == .y ? range.count : 0)
-        var scratch = GridStripCut.Scratch(count: range.count)
         for piece in pieces {
-            if axis == .y, let parts = strips.pieces(piece.geometry, scratch: &scratch) {
-                for (k, g) in parts.geometries.enumerated() where !g.isEmpty { out[k].append((piece.zone, g)) }
-                for k in parts.whole.indices where parts.whole[k] {
+            if let parts = strips.pieces(piece.geometry, scratch: &scratch) {
+                for (k, g) in parts.geometries where !g.isEmpty { out[k, default: []].append((piece.zone, g)) }
+                for k in parts.whole.joined() {
                     // Zones of a city overlap only with `overlaps: allow`: then both are pieces.
-                    if whole[k] < 0 {
+                    if axis == .y && whole[k] < 0 {
                         whole[k] = piece.zone
                     } else {
-                        out[k].append((piece.zone, Self.rectangle(strips.rectangle(k))))
+                        out[k, default: []].append((piece.zone, Self.rectangle(strips.rectangle(k))))
                     }
                 }
-                continue
-            }
-            if let parts = strips(piece.geometry, scratch: &scratch) {
-                for (k, g) in parts.enumerated() where !g.isEmpty { out[k].append((piece.zone, g)) }
                 continue
             }
             guard let box = BoundingBox(piece.geometry) else { continue }
@@ -144,10 +150,10 @@ struct TileCutter {
                     ?? piece.geometry.clipped(
                         xmin: Double(r.xmin), ymin: Double(r.ymin), xmax: Double(r.xmax), ymax: Double(r.ymax),
                         context: context)
-                if !clipped.isEmpty { out[k].append((piece.zone, clipped)) }
+                if !clipped.isEmpty { out[k, default: []].append((piece.zone, clipped)) }
             }
         }
-        return (out, whole)
+        return (out.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, whole)
     }
 
     /// True when `g` is exactly the rectangle.

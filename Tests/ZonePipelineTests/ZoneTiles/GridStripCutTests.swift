@@ -159,7 +159,10 @@ import ZoneGeometry
         var scratch = GridStripCut.Scratch(count: strips.count)
         #expect(strips(zone, scratch: &scratch) == nil)
         let cutter = TileCutter(zoom: 2, extent: extent, buffer: buffer, originX: 0, originY: 0, context: context)
-        let columns = try cutter.cut([(zone: 0, geometry: zone)], .x, 0..<3, across: (0, 12_000)).pieces
+        var columnScratch = GridStripCut.Scratch(count: 3)
+        let columns = try cutter.cut(
+            [(zone: 0, geometry: zone)], .x, 0..<3, across: (0, 12_000), scratch: &columnScratch
+        ).pieces.map(\.pieces)
         #expect(columns.map(\.count) == [1, 1, 1])
         for (k, column) in columns.enumerated() {
             let r = strips.rectangle(k)
