@@ -23,6 +23,7 @@
 #   make bench-lookup point-in-zone lookups/s per core against shapely STRtree (PASS >= 5 M/s and >= 10x)
 #   make bench-tiles  zonectl's PMTiles archive against tippecanoe (cubao-tippecanoe) on the sample and the
 #                     corpus: times, sizes, check_tiles.py, bytes a phone view fetches, a MapLibre render
+#   make bench-tiles-country  time and memory of tiles of country-sized zones at z16
 #   make bench-client ZoneClient on the benchmark store over loopback HTTP: sync, polls, index memory,
 #                     lookups/s; one table (knobs in bench/client.sh, e.g. make bench-client POINTS=200000)
 #   make fuzz         libFuzzer + ASan on the GeoJSON and config readers, FUZZ_SECONDS (600) per target
@@ -45,7 +46,7 @@ FUZZ_SMOKE_SECONDS ?= 60
 SOAK_ROUNDS ?= 50
 VENV := $(CURDIR)/.venv
 
-.PHONY: help deps-run deps-test build release run lint format test test-fast fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-tiles bench-gaps bench-units style-images gap-pictures clean
+.PHONY: help deps-run deps-test build release run lint format test test-fast fuzz fuzz-smoke soak-publish bench bench-read bench-simplify bench-config-lists bench-points bench-huge-ring bench-lookup bench-client bench-tiles bench-tiles-country bench-gaps bench-units style-images gap-pictures clean
 
 help:
 	@sed -n '3,/^#$$/p' Makefile | sed '$$d; s/^# \{0,1\}//'
@@ -170,6 +171,10 @@ bench-client:
 # Vector tiles against tippecanoe (bench/tiles.sh; tippecanoe from bench/requirements.txt).
 bench-tiles: deps-test
 	bench/tiles.sh
+
+# Tiles of country-sized zones at z16 (bench/tiles-country.sh).
+bench-tiles-country: deps-test
+	bench/tiles-country.sh
 
 clean:
 	rm -rf .build .build-fuzz
