@@ -45,23 +45,10 @@ struct GridStripCut {
         return first <= last ? first...last : nil
     }
 
-    /// `g` cut into the strips, one geometry per strip (empty where `g` has no area in it); nil
-    /// when `g` is off the grid or a segment crosses a strip's side off a vertex. `scratch`, of
-    /// `count` strips, is space kept across calls.
-    func callAsFunction(_ g: PolygonalGeometry, scratch: inout Scratch) -> [PolygonalGeometry]? {
-        guard let cut = pieces(g, scratch: &scratch) else { return nil }
-        var out = [PolygonalGeometry](repeating: PolygonalGeometryBuilder().build(), count: count)
-        for (k, geometry) in cut.geometries { out[k] = geometry }
-        for k in cut.whole.joined() {
-            var b = PolygonalGeometryBuilder()
-            GridRectangleClip.append([[rectangle(k).corners]], to: &b)
-            out[k] = b.build()
-        }
-        return out
-    }
-
-    /// ``callAsFunction(_:scratch:)`` for the strips `g` has area in, ascending, but the strips it
-    /// covers whole are given as ranges, with no polygon each (a country-sized zone's rows).
+    /// `g` cut into the strips: the strips it has area in, ascending, each with its geometry,
+    /// and the strips it covers whole as ranges, with no polygon each (a country-sized zone's
+    /// rows); nil when `g` is off the grid or a segment crosses a strip's side off a vertex.
+    /// `scratch`, of `count` strips, is space kept across calls.
     func pieces(_ g: PolygonalGeometry, scratch: inout Scratch) -> (
         geometries: [(strip: Int, geometry: PolygonalGeometry)], whole: [ClosedRange<Int>]
     )? {

@@ -157,7 +157,7 @@ import ZoneGeometry
         let zone = b.build()
         let strips = GridStripCut(axis: .x, start: 0, step: 4096, buffer: 64, count: 3, across: (0, 12_000))
         var scratch = GridStripCut.Scratch(count: strips.count)
-        #expect(strips(zone, scratch: &scratch) == nil)
+        #expect(strips.pieces(zone, scratch: &scratch) == nil)
         let cutter = TileCutter(zoom: 2, extent: extent, buffer: buffer, originX: 0, originY: 0, context: context)
         var columnScratch = GridStripCut.Scratch(count: 3)
         let columns = try cutter.cut(
