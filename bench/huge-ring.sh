@@ -37,13 +37,8 @@ if [ ! -f "$input" ] || [ "$(cat "$WORK/vertices" 2>/dev/null)" != "$VERTICES" ]
     echo "$VERTICES" > "$WORK/vertices"
 fi
 
-if [ -z "${ZONECTL:-}" ]; then
-    say "swift build -c release --static-swift-stdlib"
-    swift build -c release --static-swift-stdlib --product zonectl >&2
-    ZONECTL="$ROOT/.build/release/zonectl"
-fi
-ZONECTL="$(abs "$ZONECTL")"
-[ -x "$ZONECTL" ] || die "$ZONECTL is not an executable"
+. "$ROOT/bench/zonectl-binary.sh"
+zonectl_binary "$ROOT"
 
 # The built-in defaults (precision 6, simplify 1 m, repair), zones and output in WORK.
 printf 'zones: %s\noutput: %s\n' "$WORK/zones" "$WORK/dist" > "$WORK/pipeline.yml"

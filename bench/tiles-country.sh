@@ -29,13 +29,8 @@ say() { echo "tiles-country: $*" >&2; }
 die() { echo "tiles-country: error: $*" >&2; exit 1; }
 [ -x /usr/bin/time ] || die "/usr/bin/time is missing (apt-get install -y time)"
 
-if [ -z "${ZONECTL:-}" ]; then
-    say "swift build -c release --static-swift-stdlib"
-    swift build -c release --static-swift-stdlib --product zonectl >&2
-    ZONECTL="$ROOT/.build/release/zonectl"
-fi
-ZONECTL="$(abs "$ZONECTL")"
-[ -x "$ZONECTL" ] || die "$ZONECTL is not an executable"
+. "$ROOT/bench/zonectl-binary.sh"
+zonectl_binary "$ROOT"
 
 zones="$ROOT/Tests/ZonePipelineTests/Fixtures/antimeridian"
 mkdir -p "$WORK"

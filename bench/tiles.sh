@@ -66,11 +66,8 @@ if [ -z "${TIPPECANOE:-}" ]; then
     fi
 fi
 "$TIPPECANOE" --version 2>&1 | grep -q 'v2\.' || die "$TIPPECANOE is not tippecanoe 2.x"
-if [ -z "${ZONECTL:-}" ]; then
-    swift build -c release --static-swift-stdlib --product zonectl >&2
-    ZONECTL="$ROOT/.build/release/zonectl"
-fi
-ZONECTL="$(abs "$ZONECTL")"
+. "$ROOT/bench/zonectl-binary.sh"
+zonectl_binary "$ROOT"
 if [ -z "${TILES_STYLE:-}" ]; then
     TILES_STYLE=0
     if "$ZONECTL" style --help 2>&1 | grep -q -- '--tiles'; then TILES_STYLE=1; fi
