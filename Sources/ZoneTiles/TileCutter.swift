@@ -59,6 +59,16 @@ struct TileCutter {
             let x = xs.lowerBound + i
             let r = rect(x..<(x + 1), ys)
             let rows = try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax)), scratch: &scratch)
+            // A tile one zone covers whole: one more tile of that zone's block in this column.
+            func appendWhole(_ zone: Int, _ y: Int) {
+                if let last = out.last, last.geometry == nil, last.zone == zone, last.xs.lowerBound == x,
+                    last.ys.upperBound == y
+                {
+                    out[out.count - 1].ys = last.ys.lowerBound..<(y + 1)
+                } else {
+                    out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: zone, geometry: nil))
+                }
+            }
             var next = 0
             for j in 0..<ys.count {
                 var tile: [Piece] = []
@@ -70,15 +80,8 @@ struct TileCutter {
                 guard !tile.isEmpty || zone >= 0 else { continue }
                 let y = ys.lowerBound + j
                 if zone >= 0 {
-                    // A zone covers this tile whole: one more tile of its block, if nothing else is here.
-                    if tile.isEmpty {
-                        if let last = out.last, last.geometry == nil, last.zone == zone, last.xs.lowerBound == x,
-                            last.ys.upperBound == y
-                        {
-                            out[out.count - 1].ys = last.ys.lowerBound..<(y + 1)
-                        } else {
-                            out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: zone, geometry: nil))
-                        }
+                    guard !tile.isEmpty else {
+                        appendWhole(zone, y)
                         continue
                     }
                     let t = rect(x..<(x + 1), y..<(y + 1))
@@ -88,7 +91,7 @@ struct TileCutter {
                     tile.insert((zone, square), at: tile.firstIndex { $0.zone > zone } ?? tile.endIndex)
                 }
                 if tile.count == 1 && isWhole(tile[0].geometry, rect(x..<(x + 1), y..<(y + 1))) {
-                    out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: tile[0].zone, geometry: nil))
+                    appendWhole(tile[0].zone, y)
                 } else {
                     try leaf(tile, x: x, y: y, into: &out)
                 }

@@ -41,6 +41,15 @@ extension ZoneTiler {
         for (x, rows) in wholeRows {
             let partial = (partialRows[x] ?? []).sorted()
             var runs: [(ys: Range<Int>, content: Int)] = []
+            // Rows that follow the last run with its content lengthen it, so that a square
+            // across them is found uniform.
+            func append(_ ys: Range<Int>, _ content: Int) {
+                if let last = runs.last, last.ys.upperBound == ys.lowerBound, last.content == content {
+                    runs[runs.count - 1].ys = last.ys.lowerBound..<ys.upperBound
+                } else {
+                    runs.append((ys, content))
+                }
+            }
             for (ys, zones) in Self.coverage(rows) {
                 let sorted = zones.sorted { order[$0] < order[$1] }
                 let content = contents[sorted] ?? contents.count
@@ -50,11 +59,11 @@ extension ZoneTiler {
                 while i < partial.count && partial[i] < ys.upperBound {
                     let y = partial[i]
                     for zone in sorted { tiles[TileKey(z: zoom, x: x, y: y)]!.append((zone, nil)) }
-                    if start < y { runs.append((start..<y, content)) }
+                    if start < y { append(start..<y, content) }
                     start = y + 1
                     i += 1
                 }
-                if start < ys.upperBound { runs.append((start..<ys.upperBound, content)) }
+                if start < ys.upperBound { append(start..<ys.upperBound, content) }
             }
             uniform[x] = runs
         }

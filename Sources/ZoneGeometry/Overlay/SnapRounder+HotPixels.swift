@@ -46,11 +46,7 @@ extension SnapRounder {
         }
         // Lines c with lo < c·pixel < hi, in `at`, sorted.
         @inline(__always) func across(_ at: [Int64], _ lo: Int64, _ hi: Int64, _ body: (Int64) -> Void) {
-            var (l, h) = (0, at.count)
-            while l < h {
-                let m = (l + h) / 2
-                if at[m] * pixel <= lo { l = m + 1 } else { h = m }
-            }
+            var l = at.partitioningIndex { $0 * pixel > lo }
             while l < at.count && at[l] * pixel < hi {
                 body(at[l])
                 l += 1
