@@ -74,7 +74,9 @@ public actor ZoneClusterReader {
                         memory.insert(read, key: file.artifact.key)
                         parsed.append(read)
                         answer.fetched.append(file.source.key)
-                        keep(file, content, keeping: keys)
+                        if let reason = keep(file, content, keeping: keys) {
+                            answer.notKept.append(.init(key: file.artifact.key, reason: reason))
+                        }
                     } catch {
                         answer.unavailable.append(.init(key: file.artifact.key, reason: error.description))
                     }
@@ -173,15 +175,24 @@ public actor ZoneClusterReader {
     }
 
     /// Writes a fetched file into the cache (listed in the sync's ledger first, under the sync's
-    /// lock; skipped while a sync runs) and removes the least recently used past the budget.
-    private func keep(_ file: ZonePointFile, _ content: [UInt8], keeping: Set<String>) {
-        guard let directory, let lock = try? directory.lock(ZoneSync.lockName) else { return }
-        defer { close(lock) }
+    /// lock; skipped while a sync runs) and removes the least recently used past the budget;
+    /// returns why the file was not kept, nil when it was (or there is no cache).
+    private func keep(_ file: ZonePointFile, _ content: [UInt8], keeping: Set<String>) -> String? {
+        guard let directory else { return nil }
         let key = file.artifact.key
+        let lock: Int32
+        do { lock = try directory.lock(ZoneSync.lockName) } catch { return error.description }
+        defer { close(lock) }
         var ledger = SyncLedger(directory, written: [])
-        guard (try? ledger.add(key)) != nil, (try? directory.store(key, content)) != nil else { return }
-        guard lazyKeys.contains(key) else { return }
+        do {
+            try ledger.add(key)
+            try directory.store(key, content)
+        } catch {
+            return error.description
+        }
+        guard lazyKeys.contains(key) else { return nil }
         countDisk()
         for old in disk!.add(key, bytes: content.count, keeping: keeping) { _ = try? directory.remove(old) }
+        return nil
     }
 }

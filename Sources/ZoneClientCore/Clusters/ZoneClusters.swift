@@ -21,6 +21,10 @@ public struct ZoneClusters: Sendable, Equatable {
     /// Files the answer needed but could not read (offline, or damaged and not fetchable): the
     /// answer lacks their features. Empty for a complete answer.
     public var unavailable: [Unavailable]
+    /// Files this answer fetched but could not keep in the cache (a sync held the cache's lock,
+    /// or the write failed), and why: a later answer fetches them again, and an offline one
+    /// lacks them. The answer itself is complete without them.
+    public var notKept: [Unavailable] = []
 
     /// A file the answer lacks, and why.
     public struct Unavailable: Sendable, Equatable {

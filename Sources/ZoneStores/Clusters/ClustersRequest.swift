@@ -73,6 +73,7 @@ public struct ClustersRequest: Sendable {
         }
         var notes = answer.fetched.map { "fetched \($0)" }
         notes += answer.unavailable.map { "\(from): warning: \($0.key) unavailable: \($0.reason)" }
+        notes += answer.notKept.map { "\(from): warning: \($0.key) fetched but not cached: \($0.reason)" }
         if !answer.isComplete {
             notes.append(
                 "\(from): warning: incomplete answer from version \(answer.version); zonectl sync --points all --out DIR fills a cache"

@@ -137,6 +137,7 @@ import ZoneClient
         // Online: z15 fetches Rome's metatiles into the cache.
         let online = try await client.clusters(layer: "cars", in: rome, zoom: 15)
         #expect(online.isComplete && !online.fetched.isEmpty)
+        #expect(online.notKept.isEmpty, "\(online.notKept)")
         let offline = ZoneClient(store: ws.store, cache: cache, transport: OfflineTransport())
         // What the cache holds: the band (synced) and the metatiles fetched above.
         let low = try await offline.clusters(layer: "cars", in: rome, zoom: 10)
@@ -150,6 +151,31 @@ import ZoneClient
         let romeTiles = manifest.points![0].cities.first { $0.id == "rome" }!.metatiles.filter { $0.z == 14 }
         #expect(Set(lacking.unavailable.map(\.key)) == Set(romeTiles.map(\.artifact.key)))
         #expect(lacking.unavailable.allSatisfy { $0.reason.contains("offline") })
+    }
+
+    @Test(.tags(.slow)) func aFetchThatCannotBeKeptIsNamedWithItsReason() async throws {
+        let ws = try ClusterStore()
+        defer { ws.remove() }
+        let cache = ws.dir.appendingPathComponent("cache")
+        let client = ZoneClient(
+            store: ws.store, cache: cache, transport: DirectoryStore(root: ws.store.path))
+        _ = try await client.sync()
+        let rome = Self.box(try ws.published(city: "rome")[16]!)
+        // A sync in another process holds the cache's lock: the answer is whole, and says
+        // that what it fetched is not cached.
+        let fd = open(cache.appendingPathComponent(ZoneSync.lockName).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let busy = try await client.clusters(layer: "cars", in: rome, zoom: 15)
+        close(fd)
+        #expect(busy.isComplete && !busy.fetched.isEmpty && !busy.features.isEmpty)
+        #expect(busy.notKept.count == busy.fetched.count)
+        #expect(busy.notKept.allSatisfy { $0.reason.contains("another sync is using this cache") })
+        let offline = ZoneClient(store: ws.store, cache: cache, transport: OfflineTransport())
+        let lacking = try await offline.clusters(layer: "cars", in: rome, zoom: 15)
+        #expect(Set(lacking.unavailable.map(\.key)) == Set(busy.notKept.map(\.key)))
+        // With the lock free, a query at another zoom keeps what it fetches.
+        let kept = try await client.clusters(layer: "cars", in: rome, zoom: 14)
+        #expect(!kept.fetched.isEmpty && kept.notKept.isEmpty)
     }
 
     @Test(.tags(.python)) func differencesKeepStableIdsWhenPanningZoomingAndRebuilding() async throws {
