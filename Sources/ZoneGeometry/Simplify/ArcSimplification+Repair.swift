@@ -92,12 +92,23 @@ extension ArcSimplification {
                 blame(a)
                 blame(b)
             }
-            if let changedArcs {
+            if incremental && changedArcs == nil {
+                // The first round of a full search: every shortcut is a subject, found near the
+                // segments through the spans, which later rounds search again.
+                let segments = currentSegments()
+                let spans = SegmentSpans(segments, in: self, clearance: clearance)
+                spansIndex = spans
+                let shortcuts = segments.filter(\.isShortcut)
+                findConflicts(of: shortcuts, spans: spans, clearance: clearance, isSubject: \.isShortcut, blame)
+                findSweeps(shortcuts, vertexGrid: vertexGrid, keptVertex: keptVertex, blame)
+                collapsed = topology.rings.indices.filter(isCollapsed)
+            } else if let changedArcs {
                 // Built at the first round that searches only what changed: every later segment
                 // lies within one of the segments of now.
                 if spansIndex == nil { spansIndex = SegmentSpans(currentSegments(), in: self, clearance: clearance) }
                 let subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
-                findConflicts(of: subjects, changed: changedArcs, spans: spansIndex!, clearance: clearance, blame)
+                findConflicts(
+                    of: subjects, spans: spansIndex!, clearance: clearance, isSubject: { changedArcs[$0.arc] }, blame)
                 findSweeps(
                     of: subjects, changed: changedArcs, spans: spansIndex!, vertexGrid: vertexGrid,
                     keptVertex: keptVertex, restored: restoredVertices, blame)
@@ -252,9 +263,9 @@ extension ArcSimplification {
     }
 
     /// ``findConflicts(_:clearance:_:)`` for the pairs with at least one of `subjects` (the
-    /// segments of the arcs flagged in `changed`), each pair once, the others found through `spans`.
+    /// segments for which `isSubject` is true), each pair once, the others found through `spans`.
     func findConflicts(
-        of subjects: [Segment], changed: [Bool], spans: SegmentSpans, clearance: Double,
+        of subjects: [Segment], spans: SegmentSpans, clearance: Double, isSubject: (Segment) -> Bool,
         _ body: (Segment, Segment) -> Void
     ) {
         let half = clearance / 2
@@ -267,7 +278,7 @@ extension ArcSimplification {
                 let span = spans.segments[h]
                 forEachSegment(arc: span.arc, from: span.first, to: span.last) { u in
                     // A pair of subjects from its first.
-                    guard u.key != s.key, !changed[u.arc] || s.key < u.key, s.isShortcut || u.isShortcut else { return }
+                    guard u.key != s.key, !isSubject(u) || s.key < u.key, s.isShortcut || u.isShortcut else { return }
                     let other = self.box(u, grownBy: half)
                     guard other.west <= box.east, box.west <= other.east, other.south <= box.north,
                         box.south <= other.north
