@@ -1,5 +1,6 @@
 import Mercator
 import ZoneGeometry
+import ZoneSupport
 
 /// A city's zones at one zoom: on that zoom's integer world grid (4096·2^z units across, Web
 /// Mercator, y down), relative to `origin` (world units, near the city's centre, so the
@@ -66,18 +67,22 @@ struct CityZoom {
     /// grid of half a unit, valid and sharing their borders, so the first snap is left out and
     /// the simplification knows their grid.
     ///
+    /// `cores`: cores the other workers lend (``IdleCores``) to the snap rounding; the result is
+    /// the same without them.
+    ///
     /// ``SharedArcSimplify`` measures in a local frame of longitude and latitude; around an
     /// origin at latitude 0 that frame is the identity scaled by metres per degree, so grid
     /// units pass through as "degrees" (the city's coordinates are centred on 0) and the
     /// tolerance as that many metres per unit.
     func snapped(
-        tolerance: Double, extent: Int, buffer: Int, halvedGrid: Bool = false, context: GEOSContext
+        tolerance: Double, extent: Int, buffer: Int, halvedGrid: Bool = false, cores: IdleCores = .none,
+        context: GEOSContext
     ) throws -> CityZoom {
         // Unsimplified zones go to the one snap below as they are.
         let simplifies = tolerance > 0 && self.zones.contains(where: { !$0.isEmpty })
         var zones =
             halvedGrid || !simplifies
-            ? self.zones : try CityOverlay(precision: 0, priority: false)(self.zones.map { [$0] }).groups
+            ? self.zones : try CityOverlay(precision: 0, priority: false, cores: cores)(self.zones.map { [$0] }).groups
         if simplifies {
             let metresPerUnit = LocalFrame.radius * Double.pi / 180
             var simplify = SharedArcSimplify(
@@ -90,7 +95,7 @@ struct CityZoom {
         }
         var out = self
         out.zones = zones
-        var overlay = CityOverlay(precision: 0, priority: false)
+        var overlay = CityOverlay(precision: 0, priority: false, cores: cores)
         overlay.nodedAt = out.tileLines(extent: extent, buffer: buffer)
         out.zones = try overlay(zones.map { [$0] }).groups
         return out

@@ -14,7 +14,8 @@ import ZoneSupport
 /// 3. the cities' pieces of each tile in one layer, encoded; a tile that one zone covers whole
 ///    is encoded once per zone.
 ///
-/// Cities are tiled in parallel, one GEOS context per worker.
+/// Cities are tiled in parallel, one GEOS context per worker; a worker with no city left lends
+/// its core to the snap rounding of the cities still running (``IdleCores``).
 package struct ZoneTiler: Sendable {
     package var minZoom: Int
     package var maxZoom: Int
@@ -81,7 +82,10 @@ package struct ZoneTiler: Sendable {
         var above: ResultSlots<CityZoom>? = nil
         for zoom in stride(from: maxZoom, through: minZoom, by: -1) {
             let (first, previous) = (lonLat, above)
-            var results = parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights) {
+            // A worker with no city left lends its core to the snap of those still running;
+            // new for each zoom, as every worker lends its core when the zoom's cities are done.
+            let cores = IdleCores()
+            var results = parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights, lending: cores) {
                 worker, c -> Result<(CityZoom, [TileBlock]), Error> in
                 Result {
                     guard let context = worker else { throw GEOSError.contextUnavailable }
@@ -94,8 +98,7 @@ package struct ZoneTiler: Sendable {
                         }
                     let city = try start.snapped(
                         tolerance: zoom == maxZoom ? 0 : tolerance, extent: extent, buffer: buffer,
-                        halvedGrid: zoom < maxZoom,
-                        context: context)
+                        halvedGrid: zoom < maxZoom, cores: cores, context: context)
                     let world = Double(extent) * Double(1 << zoom)
                     let drawn = city.drawn(
                         anchors: members.map {
