@@ -347,6 +347,7 @@ def main(argv=None):
         "archive": args.archive, "ok": findings.count == 0, "failures": findings.count,
         "failure_lines": findings.lines, "tiles": tiles, "contents": len(contents),
         "min_zoom": min_zoom, "max_zoom": max_zoom, "zones": len(zones), "layers": sorted(layers_seen),
+        "extents": {name: layers_seen[name] for name in sorted(layers_seen)},
         "zooms": {str(z): {"tiles": tiles_at[z], "zones": len(keys_at[z]), "points": dict(points_at[z])}
                   for z in sorted(tiles_at)},
         "area": {"checked": checked, "worst": worst, "tolerance": args.area_tolerance},

@@ -24,6 +24,7 @@ struct TileStage {
     /// Inputs of the archive: the artifacts by their content hashes, and the settings.
     func inputsHash(cities: [Manifest.CityEntry], points: [Manifest.PointLayerEntry]) -> String {
         var text = "\(Self.version)\n\(config.format.rawValue) \(config.minZoom) \(config.maxZoom) \(gzipLevel)\n"
+        if config.extent != 4096 { text += "extent \(config.extent)\n" }
         for city in cities { text += "zones \(city.id) \(city.sha256)\n" }
         for layer in points {
             text += "layer \(layer.layer) \(layer.maxZoom)\n"
@@ -70,7 +71,9 @@ struct TileStage {
         // The zone tiler goes zoom by zoom: each zoom's point tiles wait for its zone tiles.
         var zoom: Int?
         var done = Set<Int>()
-        let tiler = ZoneTiler(minZoom: config.minZoom, maxZoom: config.maxZoom, jobs: jobs)
+        let tiler = ZoneTiler(
+            minZoom: config.minZoom, maxZoom: config.maxZoom, extent: config.extent, buffer: 64 * config.extent / 4096,
+            jobs: jobs)
         func start(_ z: Int) throws {
             guard z != zoom else { return }
             if zoom != nil { try assembler.finishZoom() }

@@ -127,6 +127,9 @@ import Testing
         BadConfig(
             "tiles.min_zoom above max_zoom", "tiles: {min_zoom: 9, max_zoom: 4}\n", 1, 19,
             "min_zoom 9 is above max_zoom 4"),
+        BadConfig("tiles.extent", "tiles: {extent: 5000}\n", 1, 17, "extent 5000 is not one of 4096, 8192"),
+        BadConfig(
+            "tiles.extent range", "tiles: {extent: 16384}\n", 1, 17, "expected an integer from 4096 to 8192, got 16384"),
     ])
     func outOfRange(_ bad: BadConfig) { bad.check() }
 }
@@ -141,7 +144,7 @@ import Testing
                 + "tiles"),
         BadConfig(
             "tiles", "tiles:\n  maxzoom: 12\n", 2, 3,
-            "unknown key 'maxzoom' in 'tiles'; expected one of: format, min_zoom, max_zoom"),
+            "unknown key 'maxzoom' in 'tiles'; expected one of: format, min_zoom, max_zoom, extent"),
         BadConfig(
             "publish", "publish:\n  target: x\n  bucket: y\n", 3, 3,
             "unknown key 'bucket' in 'publish'; expected one of: target, endpoint, region, addressing, "

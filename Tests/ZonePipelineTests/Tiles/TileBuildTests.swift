@@ -65,6 +65,10 @@ import ZonePoints
         deeper.tiles?.maxZoom = 12
         let shallower = try #require(try build(deeper).manifest.tiles)
         #expect(shallower.key != first.key && shallower.inputs != first.inputs && shallower.maxZoom == 12)
+        var finer = config
+        finer.tiles?.extent = 8192
+        let fine = try #require(try build(finer).manifest.tiles)
+        #expect(fine.key != first.key && fine.inputs != first.inputs && fine.inputs != shallower.inputs)
         let file = zones.appendingPathComponent("bari.geojson")
         var text = try String(contentsOf: file, encoding: .utf8)
         let range = try #require(text.range(of: "16.8"))
@@ -79,10 +83,13 @@ import ZonePoints
     /// Readers nobody here wrote (Scripts/check_tiles.py: PyPI pmtiles, mapbox-vector-tile,
     /// shapely) on the sample's archive: every tile decodes, every polygon is valid with MVT
     /// winding, every zone at every zoom, the tiles cover each zone within 0.5 % at max_zoom, and
-    /// the point layer's `point_count` sums to its points at every zoom.
-    @Test(.tags(.python)) func theArchivePassesTheIndependentChecks() throws {
+    /// the point layer's `point_count` sums to its points at every zoom; at either extent.
+    @Test(.tags(.python), arguments: TilesConfig.extents)
+    func theArchivePassesTheIndependentChecks(extent: Int) throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let output = try build(try config())
+        var config = try config()
+        config.tiles?.extent = extent
+        let output = try build(config)
         let tiles = try #require(output.manifest.tiles)
         let points = try #require(output.manifest.points?.first).cities.reduce(0) { $0 + $1.points }
         let run = try runProcess(
@@ -96,6 +103,8 @@ import ZonePoints
             try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
         #expect(summary["ok"] as? Bool == true)
         #expect(summary["zones"] as? Int == output.manifest.cities.reduce(0) { $0 + $1.styles.count })
+        // The zones at the extent asked for; the point layer at MVT's usual one.
+        #expect(summary["extents"] as? [String: Int] == ["zones": extent, "cars": 4096])
     }
 
     /// The archive is published like every artifact (PMTiles' Content-Type, no Content-Encoding),
