@@ -100,10 +100,16 @@ package struct ZoneTiler: Sendable {
                         tolerance: zoom == maxZoom ? 0 : tolerance, extent: extent, buffer: buffer,
                         halvedGrid: zoom < maxZoom, cores: cores, context: context)
                     let world = Double(extent) * Double(1 << zoom)
+                    // A point on the surface beyond the map (south of −85.05°, or on 180°) is
+                    // drawn in the last row or column, inside the world's tiles.
+                    func inWorld(_ v: Double) -> Double { min(max(v, 0), world - 1) }
                     let drawn = city.drawn(
                         anchors: members.map {
                             let a = anchors[$0]
-                            return (WebMercator.x(longitude: a.x) * world, WebMercator.y(latitude: a.y) * world)
+                            return (
+                                inWorld(WebMercator.x(longitude: a.x) * world),
+                                inWorld(WebMercator.y(latitude: a.y) * world)
+                            )
                         })
                     let cutter = TileCutter(
                         zoom: zoom, extent: extent, buffer: buffer, originX: city.originX, originY: city.originY,

@@ -8,9 +8,11 @@ import ZoneSupport
 /// too many items (2^24 or more).
 func gridCounts(xs: [Double], ys: [Double], r: Double, limit: Int) -> [Int]? {
     let n = xs.count
-    // One cell fewer than fits, so a cell is wider than r whatever the rounding.
-    let cells = Int((1 / r).rounded(.down)) - 1
-    guard n < 1 << 24, cells >= 1, cells <= 1 << 20 else { return nil }
+    // One cell fewer than fits, so a cell is wider than r whatever the rounding (compared as a
+    // Double first: a radius of 0, or one below 2^-20, has no grid).
+    let fits = (1 / r).rounded(.down)
+    guard n < 1 << 24, fits >= 2, fits <= Double(1 << 20) + 1 else { return nil }
+    let cells = Int(fits) - 1
     let scale = Double(cells)
     func cell(_ v: Double) -> Int { min(max(Int(v * scale), 0), cells - 1) }
     var keys = (0..<n).map { UInt64(cell(ys[$0]) * cells + cell(xs[$0])) << 24 | UInt64($0) }

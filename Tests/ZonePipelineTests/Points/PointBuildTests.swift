@@ -50,6 +50,23 @@ import ZonePoints
         #expect(a.layers == b.layers)
     }
 
+    /// `radius: 0` (allowed): only points on one spot meet. It used to trap converting 1/0 to an
+    /// Int in the neighbour grid.
+    @Test(.tags(.python)) func aRadiusOfZeroClustersOnlyPointsOnOneSpot() throws {
+        let dir = try PointFixtures.generate(points: 400, cities: 2, duplicates: 0.2)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var zero = config(dir.path)
+        zero.points[0].radius = 0
+        let out = try PointBuild(config: zero, jobs: 2).run()
+        #expect(out.diagnostics.isEmpty)
+        let layer = try #require(out.layers.first)
+        #expect(layer.cities.reduce(0) { $0 + $1.points } == 400)
+        // Every point counted, per city, as at the usual radius.
+        let normal = try #require(try PointBuild(config: config(dir.path), jobs: 2).run().layers.first)
+        #expect(layer.cities.map(\.points) == normal.cities.map(\.points))
+        #expect(!out.files.isEmpty)
+    }
+
     @Test(.tags(.python)) func filesHoldEveryPointOncePerZoomAndTheManifestNamesThem() throws {
         let dir = try PointFixtures.generate(points: 3000, cities: 3)
         defer { try? FileManager.default.removeItem(at: dir) }

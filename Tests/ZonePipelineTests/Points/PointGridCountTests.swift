@@ -49,4 +49,13 @@ import Testing
         }
         #expect(compared >= 9)
     }
+
+    /// A radius of 0 (allowed: only points on one spot meet) or one finer than the grid's keys
+    /// has no grid: nil, so the tree counts, instead of a trap converting 1/0 to Int.
+    @Test func aRadiusTooSmallForTheGridHasNone() {
+        for r in [0, 1e-300, Double.leastNonzeroMagnitude, 1 / Double(1 << 21)] {
+            #expect(gridCounts(xs: [0.5, 0.5], ys: [0.5, 0.5], r: r, limit: 64) == nil, "r \(r)")
+        }
+        #expect(gridCounts(xs: [0.5, 0.5], ys: [0.5, 0.5], r: 0.25, limit: 64) == [2, 2])
+    }
 }

@@ -5,7 +5,7 @@ mapbox-vector-tile, shapely) against the zones it was made from, and prints what
 usage: check_zone_tiles.py ARCHIVE ZONES.geojson MIN_ZOOM MAX_ZOOM BUFFER
 
 ZONES.geojson: one feature per (city, style), lon/lat. Output:
-{"tiles": n, "features": n, "invalid": [...], "winding": [...], "missing": ["city/style@z", ...],
+{"tiles": n, "features": n, "invalid": [...], "winding": [...], "missing": ["city/style@z", ...] (no area inside any tile of z),
  "area_error": {"city/style": |union at MAX_ZOOM xor zone| / zone area}, "seams": [...],
  "seam_pairs": n}
 """
@@ -59,7 +59,6 @@ def main():
                 out["features"] += 1
                 key = (feature["properties"]["city"], feature["properties"]["style"])
                 name = f"{key[0]}/{key[1]}@{z}/{x}/{y}"
-                seen.add((key, z))
                 for polygon in polygons(feature["geometry"]):
                     if shoelace(polygon[0]) <= 0 or any(shoelace(h) >= 0 for h in polygon[1:]):
                         out["winding"].append(name)
@@ -69,6 +68,9 @@ def main():
                     out["invalid"].append(f"{name}: {shapely.is_valid_reason(g)}")
                     g = g.buffer(0)
                 here[key] = g
+                # A zone is there when it has area in the tile itself, not only in the buffer.
+                if g.intersection(box(0, 0, extent, extent)).area > 0:
+                    seen.add((key, z))
                 if z == max_zoom:
                     own = g.intersection(box(0, 0, extent, extent))
                     world = extent * 2**z

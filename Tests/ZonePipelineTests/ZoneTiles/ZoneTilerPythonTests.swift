@@ -53,6 +53,28 @@ import ZoneTiles
         expectSound(try checkTiles(zones, minZoom: 0, maxZoom: 8), zones: zones)
     }
 
+    /// Zones at the world's edges: wholly south of the map's −85.05°, across that line, and
+    /// on 180°. Each is in a tile itself at every zoom (a point on its surface off the map is
+    /// drawn in the last row or column), not only in a tile's buffer.
+    @Test(.tags(.python)) func zonesAtTheEdgesOfTheMapAreInsideTheirTiles() throws {
+        let zones = [
+            TileZone(
+                city: "south", style: "below",
+                geometry: PolygonalGeometry(
+                    coordinates: rect(-20, -89.9, -19, -85.06), ringEnds: [5], polygonEnds: [1], isMulti: false)),
+            TileZone(
+                city: "south", style: "across",
+                geometry: PolygonalGeometry(
+                    coordinates: rect(10, -85.06, 10.001, -85.051), ringEnds: [5], polygonEnds: [1], isMulti: false)),
+            squareZone("east", "edge", lon: 179.9999, lat: 10, side: 0.0001),
+        ]
+        let check = try checkTiles(zones, minZoom: 0, maxZoom: 10)
+        #expect(check.tiles > 0)
+        #expect(check.invalid.isEmpty, "\(check.invalid.prefix(10))")
+        #expect(check.winding.isEmpty, "\(check.winding.prefix(10))")
+        #expect(check.missing.isEmpty, "\(check.missing.prefix(20))")
+    }
+
     /// A zone over thousands of tiles with a hole, and another city's zone over part of it:
     /// the tiles that whole zones fill come as runs of ids (far fewer runs than tiles), the
     /// overlap as runs of both zones' squares, and the archive reads back sound.
