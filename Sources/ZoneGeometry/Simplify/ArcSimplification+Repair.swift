@@ -53,10 +53,12 @@ extension ArcSimplification {
     ///
     /// After the first round only what the last round changed is searched again (`incremental`;
     /// the answer is the same). Every shortcut found in a problem was replaced by restoring a
-    /// vertex of it, so a conflict left involves a segment of an arc that changed; a shortcut
-    /// that swept no kept vertex can only sweep one restored since; and a ring can only collapse
-    /// anew where one of its arcs changed. Those searches look near the changed segments and the
-    /// restored vertices only (``SegmentSpans``), so a later round costs what it changed.
+    /// vertex of it, so a conflict left involves a segment made since (a restored vertex's two;
+    /// after `after`'s restorations, a segment of an arc that changed); a shortcut that swept no
+    /// kept vertex can only sweep one restored since; and a ring can only collapse anew where one
+    /// of its arcs changed. Those searches look near the new segments and the restored vertices
+    /// only (``SegmentSpans``, made again when the segments have doubled), so a later round costs
+    /// what it changed.
     ///
     /// `after`: the simplification was repaired (a call that returned a number), then these arcs
     /// changed by restoring these vertices; the first round searches only what they changed.
@@ -82,6 +84,13 @@ extension ArcSimplification {
         var changedArcs: [Bool]? = incremental ? after?.arcs : nil
         var spansIndex: SegmentSpans? = nil
         var restoredVertices: [Int32] = incremental ? after?.vertices ?? [] : []
+        // Within this call: the segments the last round's restorations made, (arc, first) keys
+        // (nil: those of the changed arcs, all of them).
+        var newSegments: Set<Int64>? = nil
+        // Segments now, against those the spans were made of: past twice as many, the spans
+        // (long shortcuts split many times since) are made again, so a search near a place
+        // does not read every segment of a long arc.
+        var segmentCount = 0
         var collapsed: [Int] = []
         for round in 0..<maxRounds {
             var spans = Set<Int64>()  // (arc, first) of shortcuts to refine, once per round
@@ -98,6 +107,7 @@ extension ArcSimplification {
                 let segments = currentSegments()
                 let spans = SegmentSpans(segments, in: self, clearance: clearance)
                 spansIndex = spans
+                segmentCount = segments.count
                 let shortcuts = segments.filter(\.isShortcut)
                 findConflicts(of: shortcuts, spans: spans, clearance: clearance, isSubject: \.isShortcut, blame)
                 findSweeps(shortcuts, vertexGrid: vertexGrid, keptVertex: keptVertex, blame)
@@ -105,12 +115,31 @@ extension ArcSimplification {
             } else if let changedArcs {
                 // Built at the first round that searches only what changed: every later segment
                 // lies within one of the segments of now.
-                if spansIndex == nil { spansIndex = SegmentSpans(currentSegments(), in: self, clearance: clearance) }
-                let subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
-                findConflicts(
-                    of: subjects, spans: spansIndex!, clearance: clearance, isSubject: { changedArcs[$0.arc] }, blame)
+                if spansIndex == nil || segmentCount > 2 * spansIndex!.segments.count {
+                    let segments = currentSegments()
+                    spansIndex = SegmentSpans(segments, in: self, clearance: clearance)
+                    segmentCount = segments.count
+                }
+                // The pairs and sweeps of the segments left as they were were searched when
+                // they were made: only those made since are subjects (a round's restorations
+                // split shortcuts, and no other segment moves).
+                let subjects: [Segment]
+                let isSubject: (Segment) -> Bool
+                if let made = newSegments {
+                    subjects = made.sorted().map { key in
+                        let (a, first) = (Int(key >> 32), Int(key & 0xffff_ffff))
+                        var last = first + 1
+                        while !kept[a][last] { last += 1 }
+                        return Segment(arc: a, first: first, last: last)
+                    }
+                    isSubject = { made.contains($0.key) }
+                } else {
+                    subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
+                    isSubject = { changedArcs[$0.arc] }
+                }
+                findConflicts(of: subjects, spans: spansIndex!, clearance: clearance, isSubject: isSubject, blame)
                 findSweeps(
-                    of: subjects, changed: changedArcs, spans: spansIndex!, vertexGrid: vertexGrid,
+                    of: subjects, isSubject: isSubject, spans: spansIndex!, vertexGrid: vertexGrid,
                     keptVertex: keptVertex, restored: restoredVertices, blame)
                 // Rings still collapsed (none of their arcs changed, so none could be restored),
                 // and the rings of the arcs that changed.
@@ -127,10 +156,12 @@ extension ArcSimplification {
 
             var changed = [Bool](repeating: false, count: topology.arcs.count)
             restoredVertices.removeAll()
+            var restoredAt: [(arc: Int, index: Int)] = []
             func restore(_ a: Int, _ k: Int) {
                 kept[a][k] = true
                 changed[a] = true
                 restoredVertices.append(topology.arcs[a][k])
+                restoredAt.append((a, k))
                 keptVertex[Int(topology.arcs[a][k])] = true
             }
             // In order, so a restoration lies before the shortcuts of its arc still to refine,
@@ -147,7 +178,19 @@ extension ArcSimplification {
                 restore(best.arc, best.index)
             }
             if !changed.contains(true) { return nil }
-            if incremental { changedArcs = changed }
+            if incremental {
+                changedArcs = changed
+                // The two segments each restored vertex ends and starts, once all are restored.
+                var made = Set<Int64>()
+                for (a, k) in restoredAt {
+                    var first = k - 1
+                    while !kept[a][first] { first -= 1 }
+                    made.insert(Segment(arc: a, first: first, last: k).key)
+                    made.insert(Segment(arc: a, first: k, last: k + 1).key)
+                }
+                newSegments = made
+                segmentCount += restoredAt.count
+            }
         }
         return nil
     }
@@ -316,20 +359,20 @@ extension ArcSimplification {
     }
 
     /// ``findSweeps(_:vertexGrid:keptVertex:_:)`` for the shortcuts among `subjects`, and for the
-    /// other shortcuts (found through `spans`) the `restored` vertices only (those kept since
-    /// they were last searched). A shortcut may be reported more than once.
+    /// other shortcuts (not `isSubject`, found through `spans`) the `restored` vertices only (those
+    /// kept since they were last searched). A shortcut may be reported more than once.
     func findSweeps(
-        of subjects: [Segment], changed: [Bool], spans: SegmentSpans, vertexGrid: GridIndex, keptVertex: [Bool],
-        restored: [Int32], _ body: (Segment) -> Void
+        of subjects: [Segment], isSubject: (Segment) -> Bool, spans: SegmentSpans, vertexGrid: GridIndex,
+        keptVertex: [Bool], restored: [Int32], _ body: (Segment) -> Void
     ) {
         findSweeps(subjects, vertexGrid: vertexGrid, keptVertex: keptVertex, body)
         for v in restored {
             let p = topology.lonLat(v)
             spans.index.forEach(meeting: BoundingBox(west: p.x, south: p.y, east: p.x, north: p.y)) { h in
                 let span = spans.segments[h]
-                guard span.isShortcut, !changed[span.arc] else { return }
+                guard span.isShortcut else { return }
                 forEachSegment(arc: span.arc, from: span.first, to: span.last) { u in
-                    guard u.isShortcut else { return }
+                    guard u.isShortcut, !isSubject(u) else { return }
                     let box = spanBox(u)
                     guard box.west <= p.x, p.x <= box.east, box.south <= p.y, p.y <= box.north else { return }
                     if sweeps(u, Int(v), keptVertex: keptVertex) { body(u) }
