@@ -149,13 +149,9 @@ package struct CityOverlay {
             ? try rings.polygons(owner: exclusive ?? owner, groupCount: groupCount).map {
                 Self.geometry($0, unit: unit)
             }
-            : try (0..<groupCount).map { g in
-                Self.geometry(
-                    try rings.polygons(
-                        owned: priority
-                            ? { owner[$0] == Int32(g) } : { labels.count(cycle: $0, group: g) > 0 || filled($0, by: g) }
-                    ), unit: unit)
-            }
+            : try rings.polygons(groupCount: groupCount) { c, g in
+                priority ? owner[c] == Int32(g) : labels.count(cycle: c, group: g) > 0 || filled(c, by: g)
+            }.map { Self.geometry($0, unit: unit) }
         var output = Output(
             groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount) : [],
             collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)

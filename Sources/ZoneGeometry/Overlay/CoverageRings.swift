@@ -8,22 +8,51 @@ struct CoverageRings {
     let graph: PlanarGraph
     let faces: DisjointSets
 
-    /// Polygons of the faces `owned`, each an exterior then its holes, as closed rings of grid
-    /// points; polygons ordered by their exterior, holes by themselves (rings compared point by
-    /// point, so two that share their lowest vertex keep one order), every ring starting at its
-    /// lowest vertex.
-    package func polygons(owned: (Int) -> Bool) throws -> [[[GridPoint]]] {
-        var pieces = faces
-        for e in 0..<graph.edgeCount where owned(Int(graph.cycleOf[2 * e])) && owned(Int(graph.cycleOf[2 * e + 1])) {
-            pieces.union(Int(graph.cycleOf[2 * e]), Int(graph.cycleOf[2 * e + 1]))
+    /// The polygons of each group `g` of `0..<groupCount`, whose faces may overlap
+    /// (`has(c, g)`: cycle c belongs to g): each group's rings are traced from the edges with
+    /// one of its faces on a side, found in one pass, so many groups do not each read every edge.
+    package func polygons(groupCount: Int, has: (Int, Int) -> Bool) throws -> [[[[GridPoint]]]] {
+        var groupsOf = [[Int32]](repeating: [], count: graph.cycleCount)
+        for c in 0..<graph.cycleCount {
+            for g in 0..<groupCount where has(c, g) { groupsOf[c].append(Int32(g)) }
+        }
+        var edgesOf = [[Int32]](repeating: [], count: groupCount)
+        for e in 0..<graph.edgeCount {
+            // The groups of either side, each once (both lists ascend).
+            let (a, b) = (groupsOf[Int(graph.cycleOf[2 * e])], groupsOf[Int(graph.cycleOf[2 * e + 1])])
+            var (i, j) = (0, 0)
+            while i < a.count || j < b.count {
+                let g = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+                if i < a.count && a[i] == g { i += 1 }
+                if j < b.count && b[j] == g { j += 1 }
+                edgesOf[Int(g)].append(Int32(e))
+            }
         }
         var tracer = Tracer(graph: graph)
-        return try tracer.polygons(starts: 0..<(2 * graph.edgeCount), pieces: &pieces) { h in
+        return try (0..<groupCount).map { g in
+            let edges = edgesOf[g].map { Int($0) }
+            defer { tracer.forget(edges) }
+            return try polygons(owned: { has($0, g) }, edges: edges, tracer: &tracer)
+        }
+    }
+
+    /// Polygons of the faces `owned`, traced from `edges` (ascending; every edge with an owned
+    /// face on a side), each an exterior then its holes, as closed rings of grid points; polygons
+    /// ordered by their exterior, holes by themselves (rings compared point by point, so two that
+    /// share their lowest vertex keep one order), every ring starting at its lowest vertex.
+    private func polygons(owned: (Int) -> Bool, edges: some Collection<Int>, tracer: inout Tracer) throws
+        -> [[[GridPoint]]]
+    {
+        var pieces = faces
+        for e in edges where owned(Int(graph.cycleOf[2 * e])) && owned(Int(graph.cycleOf[2 * e + 1])) {
+            pieces.union(Int(graph.cycleOf[2 * e]), Int(graph.cycleOf[2 * e + 1]))
+        }
+        return try tracer.polygons(starts: edges.lazy.flatMap { [2 * $0, 2 * $0 + 1] }, pieces: &pieces) { h in
             owned(Int(graph.cycleOf[h])) && !owned(Int(graph.cycleOf[h ^ 1]))
         }
     }
 
-    /// ``polygons(owned:)`` of every group at once, when each face belongs to one group at most
+    /// ``polygons(groupCount:has:)`` of every group at once, when each face belongs to one group at most
     /// (`owner[c]` for cycle c, -1 for none; groups `0..<groupCount`): one pass over the
     /// half-edges finds every group's borders, where one call per group looked at all of them.
     package func polygons(owner: [Int32], groupCount: Int) throws -> [[[[GridPoint]]]] {
@@ -69,6 +98,11 @@ struct CoverageRings {
             done = [Bool](repeating: false, count: 2 * graph.edgeCount)
             lastWalk = [Int32](repeating: -1, count: graph.nodes.count)
             stackIndex = lastWalk
+        }
+
+        /// Marks the half-edges of `edges` not walked, for another group's borders.
+        mutating func forget(_ edges: [Int]) {
+            for e in edges { (done[2 * e], done[2 * e + 1]) = (false, false) }
         }
 
         /// The polygons whose rings are walked from the border half-edges among `starts`
