@@ -31,6 +31,7 @@
 #   TILES_STYLE     1 (default when `zonectl style --help` offers --tiles): render `zonectl style
 #                   --tiles`; 0: the derived style
 #   SKIP_RENDER     1: no MapLibre render
+#   TILES_EXTENT    the zones layer's extent (`tiles.extent`: 4096, the default, or 8192)
 #   SETS            which inputs (default: "sample corpus")
 #   WORK            outputs, logs and timings (default: bench/.work/tiles; a run replaces them)
 #   PYTHON          Python with pmtiles, mapbox-vector-tile, shapely, mapli (default: .venv/bin/python3)
@@ -42,6 +43,7 @@ CORPUS="$(abs "${CORPUS:-$ROOT/bench/.corpus}")"
 WORK="$(abs "${WORK:-$ROOT/bench/.work/tiles}")"
 PY="$(abs "${PYTHON:-$ROOT/.venv/bin/python3}")"
 SETS="${SETS:-sample corpus}"
+TILES_EXTENT="${TILES_EXTENT:-4096}"
 cd "$ROOT"
 say() { echo "bench-tiles: $*" >&2; }
 die() { echo "bench-tiles: error: $*" >&2; exit 1; }
@@ -96,7 +98,8 @@ run_set() {
     mkdir -p "$dir"
     sed -e "s#^output: .*#output: $dir/plain#" "$base" > "$dir/plain.yml"
     sed -e "s#^output: .*#output: $dir/tiles#" "$base" > "$dir/tiles.yml"
-    printf '\n# bench/tiles.sh\ntiles: {format: pmtiles, min_zoom: 0, max_zoom: 14}\n' >> "$dir/tiles.yml"
+    printf '\n# bench/tiles.sh\ntiles: {format: pmtiles, min_zoom: 0, max_zoom: 14, extent: %s}\n' "$TILES_EXTENT" \
+        >> "$dir/tiles.yml"
     cat "${files[@]}" | wc -c > "$dir/input-bytes.txt"
     TIPPECANOE_MAX_THREADS=2 timed "$dir" tippecanoe "$TIPPECANOE" -q -f -o "$dir/tippecanoe.pmtiles" \
         -z14 --detect-shared-borders --coalesce-densest-as-needed -l zones -y city -y style "${files[@]}" \
