@@ -125,15 +125,19 @@ import ZoneClient
         }
     }
 
+    /// A client of `ws`'s store with its cache in `ws` (`cache`), synced, and the box of Rome's points.
+    static func syncedClient(_ ws: ClusterStore) async throws -> (client: ZoneClient, cache: URL, rome: ZoneBBox) {
+        let cache = ws.dir.appendingPathComponent("cache")
+        let client = ZoneClient(store: ws.store, cache: cache, transport: DirectoryStore(root: ws.store.path))
+        _ = try await client.sync()
+        return (client, cache, box(try ws.published(city: "rome")[16]!))
+    }
+
     @Test(.tags(.slow)) func offlineAnswersFromTheCacheAndSaysWhatItLacks() async throws {
         let ws = try ClusterStore()
         defer { ws.remove() }
-        let cache = ws.dir.appendingPathComponent("cache")
-        let client = ZoneClient(
-            store: ws.store, cache: cache, transport: DirectoryStore(root: ws.store.path))
-        _ = try await client.sync()
+        let (client, cache, rome) = try await Self.syncedClient(ws)
         let version = try await client.manifest().version
-        let rome = Self.box(try ws.published(city: "rome")[16]!)
         // Online: z15 fetches Rome's metatiles into the cache.
         let online = try await client.clusters(layer: "cars", in: rome, zoom: 15)
         #expect(online.isComplete && !online.fetched.isEmpty)
@@ -156,11 +160,7 @@ import ZoneClient
     @Test(.tags(.slow)) func aFetchThatCannotBeKeptIsNamedWithItsReason() async throws {
         let ws = try ClusterStore()
         defer { ws.remove() }
-        let cache = ws.dir.appendingPathComponent("cache")
-        let client = ZoneClient(
-            store: ws.store, cache: cache, transport: DirectoryStore(root: ws.store.path))
-        _ = try await client.sync()
-        let rome = Self.box(try ws.published(city: "rome")[16]!)
+        let (client, cache, rome) = try await Self.syncedClient(ws)
         // A sync in another process holds the cache's lock: the answer is whole, and says
         // that what it fetched is not cached.
         let fd = open(cache.appendingPathComponent(ZoneSync.lockName).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
