@@ -59,31 +59,21 @@ struct TileCutter {
             let x = xs.lowerBound + i
             let r = rect(x..<(x + 1), ys)
             let rows = try cut(column, .y, ys, across: (Int64(r.xmin), Int64(r.xmax)), scratch: &scratch)
-            // A tile one zone covers whole: one more tile of that zone's block in this column.
-            func appendWhole(_ zone: Int, _ y: Int) {
+            // Tiles one zone covers whole: more tiles of that zone's block in this column.
+            func appendWhole(_ zone: Int, _ rows: Range<Int>) {
                 if let last = out.last, last.geometry == nil, last.zone == zone, last.xs.lowerBound == x,
-                    last.ys.upperBound == y
+                    last.ys.upperBound == rows.lowerBound
                 {
-                    out[out.count - 1].ys = last.ys.lowerBound..<(y + 1)
+                    out[out.count - 1].ys = last.ys.lowerBound..<rows.upperBound
                 } else {
-                    out.append(TileBlock(xs: x..<(x + 1), ys: y..<(y + 1), zone: zone, geometry: nil))
+                    out.append(TileBlock(xs: x..<(x + 1), ys: rows, zone: zone, geometry: nil))
                 }
             }
-            var next = 0
-            for j in 0..<ys.count {
-                var tile: [Piece] = []
-                if next < rows.pieces.count && rows.pieces[next].strip == j {
-                    tile = rows.pieces[next].pieces
-                    next += 1
-                }
-                let zone = rows.whole[j]
-                guard !tile.isEmpty || zone >= 0 else { continue }
+            // A tile with pieces, in a strip that `zone` covers whole (-1: none).
+            func tile(_ j: Int, _ pieces: [Piece], zone: Int) throws {
+                var tile = pieces
                 let y = ys.lowerBound + j
                 if zone >= 0 {
-                    guard !tile.isEmpty else {
-                        appendWhole(zone, y)
-                        continue
-                    }
                     let t = rect(x..<(x + 1), y..<(y + 1))
                     let square = Self.rectangle(
                         GridRectangleClip(
@@ -91,11 +81,32 @@ struct TileCutter {
                     tile.insert((zone, square), at: tile.firstIndex { $0.zone > zone } ?? tile.endIndex)
                 }
                 if tile.count == 1 && isWhole(tile[0].geometry, rect(x..<(x + 1), y..<(y + 1))) {
-                    appendWhole(tile[0].zone, y)
+                    appendWhole(tile[0].zone, y..<(y + 1))
                 } else {
                     try leaf(tile, x: x, y: y, into: &out)
                 }
             }
+            // Rows in order: those with pieces, and the runs of rows a zone covers whole between
+            // them, each run at once (a country-sized zone's column is a few runs, not its rows).
+            var next = 0
+            for (strips, zone) in rows.whole {
+                while next < rows.pieces.count && rows.pieces[next].strip < strips.lowerBound {
+                    try tile(rows.pieces[next].strip, rows.pieces[next].pieces, zone: -1)
+                    next += 1
+                }
+                var start = strips.lowerBound
+                while next < rows.pieces.count && rows.pieces[next].strip < strips.upperBound {
+                    let j = rows.pieces[next].strip
+                    if start < j { appendWhole(zone, (ys.lowerBound + start)..<(ys.lowerBound + j)) }
+                    try tile(j, rows.pieces[next].pieces, zone: zone)
+                    next += 1
+                    start = j + 1
+                }
+                if start < strips.upperBound {
+                    appendWhole(zone, (ys.lowerBound + start)..<(ys.lowerBound + strips.upperBound))
+                }
+            }
+            for (j, pieces) in rows.pieces[next...] { try tile(j, pieces, zone: -1) }
         }
         return out
     }
@@ -119,27 +130,27 @@ struct TileCutter {
 
     /// The pieces cut into the strips of tiles `range` along `axis` (each with the buffer),
     /// spanning `across`: the strips with pieces that have area in them (ascending, pieces in
-    /// zone order), and per strip the zone that covers it whole (-1: none), whose piece is left
-    /// out of `pieces` (along y; along x every piece is in `pieces`, since each column is cut
-    /// again). `scratch` has `range.count` strips.
+    /// zone order), and the runs of strips (ascending, disjoint) that one zone covers whole, the
+    /// first zone that does, whose piece is left out of `pieces` (along y; along x every piece is
+    /// in `pieces`, since each column is cut again). `scratch` has `range.count` strips.
     func cut(
         _ pieces: [Piece], _ axis: GridStripCut.Axis, _ range: Range<Int>, across: (low: Int64, high: Int64),
         scratch: inout GridStripCut.Scratch
-    ) throws -> (pieces: [(strip: Int, pieces: [Piece])], whole: [Int]) {
+    ) throws -> (pieces: [(strip: Int, pieces: [Piece])], whole: [(strips: Range<Int>, zone: Int)]) {
         let strips = GridStripCut(
             axis: axis, start: Int64(range.lowerBound) * Int64(extent) - (axis == .x ? originX : originY),
             step: Int64(extent), buffer: Int64(buffer), count: range.count, across: across)
         var out: [Int: [Piece]] = [:]
-        var whole = [Int](repeating: -1, count: axis == .y ? range.count : 0)
+        // Along y, each zone's runs of whole strips, in zone order.
+        var covered: [(strips: Range<Int>, zone: Int)] = []
         for piece in pieces {
             if let parts = strips.pieces(piece.geometry, scratch: &scratch) {
                 for (k, g) in parts.geometries where !g.isEmpty { out[k, default: []].append((piece.zone, g)) }
-                for k in parts.whole.joined() {
-                    // Zones of a city overlap only with `overlaps: allow`: then both are pieces.
-                    if axis == .y && whole[k] < 0 {
-                        whole[k] = piece.zone
+                for run in parts.whole {
+                    if axis == .y {
+                        covered.append((run.lowerBound..<(run.upperBound + 1), piece.zone))
                     } else {
-                        out[k, default: []].append((piece.zone, Self.rectangle(strips.rectangle(k))))
+                        for k in run { out[k, default: []].append((piece.zone, Self.rectangle(strips.rectangle(k)))) }
                     }
                 }
                 continue
@@ -156,7 +167,44 @@ struct TileCutter {
                 if !clipped.isEmpty { out[k, default: []].append((piece.zone, clipped)) }
             }
         }
+        var overlapped = false
+        let whole = Self.firstCovering(covered) { k, zone in
+            // Zones of a city overlap only with `overlaps: allow`: the later one's strip is a piece.
+            out[k, default: []].append((zone, Self.rectangle(strips.rectangle(k))))
+            overlapped = true
+        }
+        if overlapped { for k in out.keys { out[k]!.sort { $0.zone < $1.zone } } }
         return (out.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, whole)
+    }
+
+    /// Runs of strips covered whole (in zone order) as disjoint runs, ascending, each strip given
+    /// to the first zone that covers it; `overlapped` gets each strip of a later zone that an
+    /// earlier one has.
+    static func firstCovering(
+        _ covered: [(strips: Range<Int>, zone: Int)], overlapped: (Int, Int) -> Void
+    ) -> [(strips: Range<Int>, zone: Int)] {
+        let sorted = covered.sorted { ($0.strips.lowerBound, $0.zone) < ($1.strips.lowerBound, $1.zone) }
+        guard
+            sorted.indices.dropFirst().contains(where: {
+                sorted[$0].strips.lowerBound < sorted[$0 - 1].strips.upperBound
+            })
+        else { return sorted }
+        // Overlapping runs: strip by strip over their span (only zones that overlap get here).
+        var owner: [Int: Int] = [:]
+        for run in covered {
+            for k in run.strips {
+                if owner[k] == nil { owner[k] = run.zone } else { overlapped(k, run.zone) }
+            }
+        }
+        var out: [(strips: Range<Int>, zone: Int)] = []
+        for (k, zone) in owner.sorted(by: { $0.key < $1.key }) {
+            if let last = out.last, last.zone == zone, last.strips.upperBound == k {
+                out[out.count - 1].strips = last.strips.lowerBound..<(k + 1)
+            } else {
+                out.append((k..<(k + 1), zone))
+            }
+        }
+        return out
     }
 
     /// True when `g` is exactly the rectangle.

@@ -22,6 +22,20 @@ import ZoneGeometry
         return try cutter.blocks(of: city.drawn(anchors: anchors))
     }
 
+    /// Runs of strips covered whole become disjoint runs, each strip the first zone's (zone
+    /// order): without overlaps as they are; where zones overlap (`overlaps: allow`), a later
+    /// zone's strips that an earlier one has are handed back one by one, as pieces.
+    @Test func runsOfWholeStripsGoToTheFirstZoneThatCoversThem() {
+        var handed: [(Int, Int)] = []
+        let apart = TileCutter.firstCovering([(5..<9, 0), (0..<3, 1), (9..<12, 2)]) { handed.append(($0, $1)) }
+        #expect(apart.map(\.strips) == [0..<3, 5..<9, 9..<12] && apart.map(\.zone) == [1, 0, 2] && handed.isEmpty)
+        let overlapping = TileCutter.firstCovering([(2..<6, 0), (4..<9, 1), (0..<3, 2), (4..<5, 2)]) {
+            handed.append(($0, $1))
+        }
+        #expect(overlapping.map(\.strips) == [0..<2, 2..<6, 6..<9] && overlapping.map(\.zone) == [2, 0, 1])
+        #expect(handed.map(\.0) == [4, 5, 2, 4] && handed.map(\.1) == [1, 1, 2, 2])
+    }
+
     @Test func aZoneBelowAPixelKeepsAValidUnitSquareAtZoomZero() throws {
         let context = try GEOSContext()
         let zones = [
