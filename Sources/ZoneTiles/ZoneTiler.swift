@@ -20,8 +20,9 @@ package struct ZoneTiler: Sendable {
     package var minZoom: Int
     package var maxZoom: Int
     package var extent: Int
-    /// Tile units drawn beyond each edge: 64 of 4096 is 4 pixels of a 256-pixel tile, wider than
-    /// any stroke a style draws, as tippecanoe's default of 5 pixels is.
+    /// Tile units drawn beyond each edge; by default 64 of 4096 (scaled with the extent), 4 pixels
+    /// of a 256-pixel tile, wider than any stroke a style draws, as tippecanoe's default of 5
+    /// pixels is.
     package var buffer: Int
     /// Douglas–Peucker tolerance in tile units below `maxZoom`; by default MapLibre's own for
     /// GeoJSON sources (``mapLibreTolerance(extent:)``, 3 of 4096), so tiles and GeoJSON draw
@@ -31,10 +32,11 @@ package struct ZoneTiler: Sendable {
     package var jobs: Int
 
     package init(
-        minZoom: Int, maxZoom: Int, extent: Int = 4096, buffer: Int = 64, tolerance: Double? = nil,
+        minZoom: Int, maxZoom: Int, extent: Int = 4096, buffer: Int? = nil, tolerance: Double? = nil,
         jobs: Int = defaultJobs
     ) {
-        (self.minZoom, self.maxZoom, self.extent, self.buffer) = (minZoom, maxZoom, extent, buffer)
+        (self.minZoom, self.maxZoom, self.extent) = (minZoom, maxZoom, extent)
+        self.buffer = buffer ?? 64 * extent / 4096
         (self.tolerance, self.jobs) = (tolerance ?? mapLibreTolerance(extent: extent), jobs)
     }
 

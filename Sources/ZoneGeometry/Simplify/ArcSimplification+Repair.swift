@@ -126,12 +126,7 @@ extension ArcSimplification {
                 let subjects: [Segment]
                 let isSubject: (Segment) -> Bool
                 if let made = newSegments {
-                    subjects = made.sorted().map { key in
-                        let (a, first) = (Int(key >> 32), Int(key & 0xffff_ffff))
-                        var last = first + 1
-                        while !kept[a][last] { last += 1 }
-                        return Segment(arc: a, first: first, last: last)
-                    }
+                    subjects = made.sorted().map(segment(key:))
                     isSubject = { made.contains($0.key) }
                 } else {
                     subjects = changedArcs.indices.filter { changedArcs[$0] }.flatMap { segments(ofArc: $0) }
@@ -167,11 +162,9 @@ extension ArcSimplification {
             // In order, so a restoration lies before the shortcuts of its arc still to refine,
             // and each shortcut still ends at the next kept vertex after its first.
             for key in spans.sorted() {
-                let (a, first) = (Int(key >> 32), Int(key & 0xffff_ffff))
-                var last = first + 1
-                while !kept[a][last] { last += 1 }
-                guard let k = mostSignificantRemoved(arc: a, between: first, and: last) else { continue }
-                restore(a, k)
+                let s = segment(key: key)
+                guard let k = mostSignificantRemoved(arc: s.arc, between: s.first, and: s.last) else { continue }
+                restore(s.arc, k)
             }
             for r in collapsed {
                 guard let best = mostSignificantRemoved(ring: r) else { continue }
@@ -193,6 +186,15 @@ extension ArcSimplification {
             }
         }
         return nil
+    }
+
+    /// The segment as simplified now whose key (``Segment/key``) is `key`: from its first vertex
+    /// to the next one kept.
+    func segment(key: Int64) -> Segment {
+        let (a, first) = (Int(key >> 32), Int(key & 0xffff_ffff))
+        var last = first + 1
+        while !kept[a][last] { last += 1 }
+        return Segment(arc: a, first: first, last: last)
     }
 
     /// All segments of the simplified arcs, each arc's once.

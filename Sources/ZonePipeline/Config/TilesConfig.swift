@@ -53,7 +53,9 @@ extension TilesConfig {
             case "extent":
                 extent = try r.int(value, in: Self.extents.min()!...Self.extents.max()!)
                 guard Self.extents.contains(extent) else {
-                    throw r.error("extent \(extent) is not one of 4096, 8192", at: value)
+                    throw r.error(
+                        "extent \(extent) is not one of \(Self.extents.map(String.init).joined(separator: ", "))",
+                        at: value)
                 }
             default: break  // rejected by entries(of:)
             }

@@ -71,9 +71,7 @@ struct TileStage {
         // The zone tiler goes zoom by zoom: each zoom's point tiles wait for its zone tiles.
         var zoom: Int?
         var done = Set<Int>()
-        let tiler = ZoneTiler(
-            minZoom: config.minZoom, maxZoom: config.maxZoom, extent: config.extent, buffer: 64 * config.extent / 4096,
-            jobs: jobs)
+        let tiler = ZoneTiler(minZoom: config.minZoom, maxZoom: config.maxZoom, extent: config.extent, jobs: jobs)
         func start(_ z: Int) throws {
             guard z != zoom else { return }
             if zoom != nil { try assembler.finishZoom() }
