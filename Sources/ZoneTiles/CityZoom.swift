@@ -5,8 +5,7 @@ import ZoneSupport
 /// A city's zones at one zoom: on that zoom's integer world grid (4096·2^z units across, Web
 /// Mercator, y down), relative to `origin` (world units, near the city's centre, so the
 /// coordinates stay small). Each zone is valid on the grid, and the zones share their borders
-/// exactly (``CityOverlay`` snap rounding, then ``SharedArcSimplify``, which keeps a subset of
-/// the grid vertices). A zone that the grid cannot hold (less than a pixel) is empty here;
+/// exactly (``CityOverlay`` snap rounding of ``RankedZones``' vertices). A zone that the grid cannot hold (less than a pixel) is empty here;
 /// ``drawn`` gives it a square of one unit.
 struct CityZoom {
     var zoom: Int
@@ -49,54 +48,20 @@ struct CityZoom {
         return CityZoom(zoom: zoom - 1, originX: ox, originY: oy, zones: zones)
     }
 
-    /// These zones without the rings a map leaves undrawn (``SubPixelParts``).
-    func withoutSubPixelParts(_ parts: SubPixelParts) -> CityZoom {
-        var out = self
-        out.zones = parts.dropped(from: zones)
-        return out
-    }
-
-    /// The zones simplified together by `tolerance` grid units (snapped to the grid first, valid
-    /// by construction, borders shared; with a tolerance of 0 not at all), then snapped, noded
-    /// at the lines every tile cut will cut along (each tile edge ± `buffer`,
-    /// ``tileLines(extent:buffer:)``): the snap rounding puts a grid vertex wherever a zone's
-    /// border crosses one, so a cut adds no point off the grid (``GridStripCut``), and two
-    /// neighbouring tiles hold the same segments inside their buffers.
-    ///
-    /// `halvedGrid`: the zones are a zoom's snapped zones ``halved()``, snap-rounded output on a
-    /// grid of half a unit, valid and sharing their borders, so the first snap is left out and
-    /// the simplification knows their grid.
+    /// The zones snapped together (``CityOverlay``, one unit), noded at the lines every tile cut
+    /// will cut along (each tile edge ± `buffer`, ``tileLines(extent:buffer:)``): the snap
+    /// rounding puts a grid vertex wherever a zone's border crosses one, so a cut adds no point
+    /// off the grid (``GridStripCut``), and two neighbouring tiles hold the same segments inside
+    /// their buffers. The zones may cross (``RankedZones`` does not repair its simplification);
+    /// the snap nodes them, and each face goes to the zones covering it, so the result is valid
+    /// on the grid and shared borders stay shared.
     ///
     /// `cores`: cores the other workers lend (``IdleCores``) to the snap rounding; the result is
     /// the same without them.
-    ///
-    /// ``SharedArcSimplify`` measures in a local frame of longitude and latitude; around an
-    /// origin at latitude 0 that frame is the identity scaled by metres per degree, so grid
-    /// units pass through as "degrees" (the city's coordinates are centred on 0) and the
-    /// tolerance as that many metres per unit.
-    func snapped(
-        tolerance: Double, extent: Int, buffer: Int, halvedGrid: Bool = false, cores: IdleCores = .none,
-        context: GEOSContext
-    ) throws -> CityZoom {
-        // Unsimplified zones go to the one snap below as they are.
-        let simplifies = tolerance > 0 && self.zones.contains(where: { !$0.isEmpty })
-        var zones =
-            halvedGrid || !simplifies
-            ? self.zones : try CityOverlay(precision: 0, priority: false, cores: cores)(self.zones.map { [$0] }).groups
-        if simplifies {
-            let metresPerUnit = LocalFrame.radius * Double.pi / 180
-            var simplify = SharedArcSimplify(
-                context: context,
-                settings: SimplifyConfig(toleranceM: tolerance * metresPerUnit, method: .douglasPeucker, minAreaM2: 0),
-                clearance: 1, snapGrid: halvedGrid ? 0.5 : 1)
-            // The snap below makes the zones valid on the grid; GEOS's check is left out.
-            simplify.checksValidity = false
-            zones = try simplify(zones).groups
-        }
+    func snapped(extent: Int, buffer: Int, cores: IdleCores = .none) throws -> CityZoom {
         var out = self
-        out.zones = zones
         var overlay = CityOverlay(precision: 0, priority: false, cores: cores)
-        overlay.nodedAt = out.tileLines(extent: extent, buffer: buffer)
+        overlay.nodedAt = tileLines(extent: extent, buffer: buffer)
         out.zones = try overlay(zones.map { [$0] }).groups
         return out
     }

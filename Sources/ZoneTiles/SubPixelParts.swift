@@ -21,6 +21,25 @@ struct SubPixelParts {
 
     /// `zones` (one city's, on one grid) without their rings below ``minimumArea``.
     func dropped(from zones: [PolygonalGeometry]) -> [PolygonalGeometry] {
+        zip(zones, kept(of: zones)).map { g, polygons in
+            guard polygons.reduce(0, { $0 + $1.count }) < g.ringCount else { return g }
+            var out = PolygonalGeometryBuilder()
+            for rings in polygons {
+                for r in rings {
+                    for i in g.ringRange(r) {
+                        let (x, y) = g.position(i)
+                        out.add(x: x, y: y)
+                    }
+                    out.closeRing()
+                }
+                out.closePolygon()
+            }
+            return out.build(isMulti: g.isMulti, checkRings: false)
+        }
+    }
+
+    /// Per zone, per polygon kept, the rings it keeps (ring indices of the zone, exterior first).
+    func kept(of zones: [PolygonalGeometry]) -> [[[Int]]] {
         let areas = zones.map { g in
             (0..<g.polygonCount).map { abs(g.twicePlanarArea(ring: g.polygonRings($0).lowerBound)) / 2 }
         }
@@ -40,30 +59,18 @@ struct SubPixelParts {
             let g = zones[z]
             // The holes of the kept polygons left out: below the threshold, and holding no speck
             // of another zone.
-            let filled = Set(
-                kept[z].flatMap { p in
-                    g.polygonRings(p).dropFirst().filter { r in
-                        guard abs(g.twicePlanarArea(ring: r)) / 2 < minimumArea else { return false }
-                        let box = BoundingBox(g.coordinates, range: g.ringRange(r))
-                        return !specks.contains {
-                            $0.zone != z && $0.box.west >= box.west && $0.box.east <= box.east
-                                && $0.box.south >= box.south && $0.box.north <= box.north
-                        }
+            return kept[z].map { p in
+                g.polygonRings(p).filter { r in
+                    guard r != g.polygonRings(p).lowerBound, abs(g.twicePlanarArea(ring: r)) / 2 < minimumArea else {
+                        return true
                     }
-                })
-            guard kept[z].count < g.polygonCount || !filled.isEmpty else { return g }
-            var out = PolygonalGeometryBuilder()
-            for p in kept[z] {
-                for r in g.polygonRings(p) where !filled.contains(r) {
-                    for i in g.ringRange(r) {
-                        let (x, y) = g.position(i)
-                        out.add(x: x, y: y)
+                    let box = BoundingBox(g.coordinates, range: g.ringRange(r))
+                    return specks.contains {
+                        $0.zone != z && $0.box.west >= box.west && $0.box.east <= box.east
+                            && $0.box.south >= box.south && $0.box.north <= box.north
                     }
-                    out.closeRing()
                 }
-                out.closePolygon()
             }
-            return out.build(isMulti: g.isMulti, checkRings: false)
         }
     }
 }

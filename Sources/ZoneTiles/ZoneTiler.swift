@@ -81,26 +81,24 @@ package struct ZoneTiler: Sendable {
         let names = zones.map { (city: $0.city, style: $0.style) }
         var lonLat: ResultSlots<[PolygonalGeometry]>? = ResultSlots(cities.map { $0.map { zones[$0].geometry } })
         zones = []
-        var above: ResultSlots<CityZoom>? = nil
+        var above: ResultSlots<RankedZones>? = nil
         for zoom in stride(from: maxZoom, through: minZoom, by: -1) {
             let (first, previous) = (lonLat, above)
             // A worker with no city left lends its core to the snap of those still running;
             // new for each zoom, as every worker lends its core when the zoom's cities are done.
             let cores = IdleCores()
             var results = parallelMapWithGEOS(count: cities.count, jobs: jobs, weights: weights, lending: cores) {
-                worker, c -> Result<(CityZoom, [TileBlock]), Error> in
+                worker, c -> Result<(RankedZones, [TileBlock]), Error> in
                 Result {
                     guard let context = worker else { throw GEOSError.contextUnavailable }
                     let members = cityMembers[c]
-                    let start =
+                    let ranked =
                         if let previous {
-                            previous.take(at: c)!.halved().withoutSubPixelParts(SubPixelParts(extent: extent))
+                            previous.take(at: c)!.lower(tolerance: tolerance, parts: SubPixelParts(extent: extent))
                         } else {
-                            CityZoom.projected(first!.take(at: c)!, zoom: zoom, extent: extent)
+                            RankedZones(CityZoom.projected(first!.take(at: c)!, zoom: zoom, extent: extent))
                         }
-                    let city = try start.snapped(
-                        tolerance: zoom == maxZoom ? 0 : tolerance, extent: extent, buffer: buffer,
-                        halvedGrid: zoom < maxZoom, cores: cores, context: context)
+                    let city = try ranked.city.snapped(extent: extent, buffer: buffer, cores: cores)
                     let world = Double(extent) * Double(1 << zoom)
                     // A point on the surface beyond the map (south of −85.05°, or on 180°) is
                     // drawn in the last row or column, inside the world's tiles.
@@ -116,11 +114,11 @@ package struct ZoneTiler: Sendable {
                     let cutter = TileCutter(
                         zoom: zoom, extent: extent, buffer: buffer, originX: city.originX, originY: city.originY,
                         context: context)
-                    return (city, try cutter.blocks(of: drawn))
+                    return (ranked, try cutter.blocks(of: drawn))
                 }
             }
             lonLat = nil
-            var state: [CityZoom] = []
+            var state: [RankedZones] = []
             var blocks: [[TileBlock]] = []
             for result in results {
                 let (city, cityBlocks) = try result.get()

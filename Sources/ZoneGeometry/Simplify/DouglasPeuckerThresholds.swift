@@ -39,8 +39,8 @@ func douglasPeuckerThresholds(_ xy: [Double]) -> [Double] {
 }
 
 /// Squared distance from point i to the segment of points a and b (to point a when they coincide).
-@inline(__always)
-func pointSegmentDistanceSquared(_ xy: [Double], _ i: Int, _ a: Int, _ b: Int) -> Double {
+@inlinable @inline(__always)
+package func pointSegmentDistanceSquared(_ xy: [Double], _ i: Int, _ a: Int, _ b: Int) -> Double {
     let px = xy[2 * i]
     let py = xy[2 * i + 1]
     let ax = xy[2 * a]

@@ -108,7 +108,7 @@ import ZoneGeometry
         }
         b.closePolygon()
         let city = try CityZoom(zoom: 3, originX: 0, originY: 0, zones: [b.build()])
-            .snapped(tolerance: 0, extent: extent, buffer: buffer, context: context)
+            .snapped(extent: extent, buffer: buffer)
         #expect(try expectTilesLikeGEOS(city, context: context) == 49)
         let cutter = TileCutter(zoom: 3, extent: extent, buffer: buffer, originX: 0, originY: 0, context: context)
         let blocks = try cutter.blocks(of: city.zones)
@@ -141,7 +141,7 @@ import ZoneGeometry
         let zone = b.build()
         #expect(try zone.geosValidityProblem(context: context) == nil)
         let city = try CityZoom(zoom: 2, originX: 0, originY: 0, zones: [zone])
-            .snapped(tolerance: 0, extent: extent, buffer: buffer, context: context)
+            .snapped(extent: extent, buffer: buffer)
         #expect(try expectTilesLikeGEOS(city, context: context) == 9)
     }
 

@@ -10,8 +10,8 @@ import ZoneGeometry
 @Suite struct ZoneTilerTests {
     /// The blocks of one zoom for one city, as ``ZoneTiler`` makes them.
     func blocks(_ zones: [TileZone], zoom: Int, context: GEOSContext) throws -> [TileBlock] {
-        let city = try CityZoom.projected(zones.map(\.geometry), zoom: zoom, extent: 4096)
-            .snapped(tolerance: 1, extent: 4096, buffer: 64, context: context)
+        let city = try RankedZones(CityZoom.projected(zones.map(\.geometry), zoom: zoom, extent: 4096))
+            .simplified(tolerance: 1).city.snapped(extent: 4096, buffer: 64)
         let world = 4096 * Double(1 << zoom)
         let anchors = try zones.map { zone in
             let a = try #require(try zone.geometry.pointOnSurface(context: context))

@@ -26,8 +26,9 @@ func realCityGrids(
     try #require(!zones.isEmpty)
     return try Set(zones.map(\.city)).sorted().flatMap { city in
         try zooms.map { zoom in
-            try CityZoom.projected(zones.filter { $0.city == city }.map(\.geometry), zoom: zoom, extent: 4096)
-                .snapped(tolerance: tolerance(zoom), extent: 4096, buffer: 64, context: context)
+            try RankedZones(
+                CityZoom.projected(zones.filter { $0.city == city }.map(\.geometry), zoom: zoom, extent: 4096)
+            ).simplified(tolerance: tolerance(zoom)).city.snapped(extent: 4096, buffer: 64)
         }
     }
 }
