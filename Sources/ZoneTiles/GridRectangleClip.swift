@@ -1,7 +1,7 @@
 import ZoneGeometry
 
 /// Clips valid polygons with integer coordinates to an axis-aligned rectangle whose sides lie
-/// on lines the polygons are noded at (``CityZoom/snapped(tolerance:extent:buffer:halvedGrid:context:)``
+/// on lines the polygons are noded at (``CityZoom/snapped(extent:buffer:cores:)``
 /// puts a vertex wherever a border crosses a tile line ± buffer). Then every segment lies wholly
 /// inside the closed rectangle or wholly outside its interior, and the clip is exact and
 /// linear: the runs of a ring's inside segments (chains) are joined by walking the rectangle's

@@ -6,7 +6,7 @@ import ZoneGeometry
 /// start + (k + 1)·step + buffer] along the axis, so neighbouring strips overlap by twice the
 /// buffer, and `across` across it.
 ///
-/// The polygons are noded at every strip's sides (``CityZoom/snapped(tolerance:extent:buffer:halvedGrid:context:)``),
+/// The polygons are noded at every strip's sides (``CityZoom/snapped(extent:buffer:cores:)``),
 /// so each segment lies in one or two strips (by its midpoint) or in none, and a strip's pieces
 /// are exactly what ``GridRectangleClip`` makes of the strip's rectangle: the runs of a ring's
 /// segments in the strip (chains), stitched along the rectangle's border; rings wholly in it as

@@ -6,10 +6,11 @@ import ZoneSupport
 /// The zones as Mapbox Vector Tiles (layer `zones`, features with `city` and `style`), zoom by
 /// zoom from `maxZoom` down to `minZoom` (docs/ARCHITECTURE.md, "Tiles"):
 ///
-/// 1. per city, its zones on the zoom's integer world grid, snapped together and simplified
-///    together by `tolerance` units (``CityZoom``); each zoom starts from the one above, halved
-///    (valid on a half-unit grid, so it is simplified before its one snap), so a zoom costs what
-///    is left of the city at it, less the rings a map leaves undrawn (``SubPixelParts``);
+/// 1. per city, its zones on the zoom's world grid with the vertices MapLibre's GeoJSON tiler
+///    keeps at that zoom (``RankedZones``: ranked once at `maxZoom`; each lower zoom is the one
+///    above halved, less the rings a map leaves undrawn, ``SubPixelParts``, and the vertices
+///    ranked within `tolerance`), so a zoom costs what is left of the city at it; then snapped
+///    together on the grid (``CityZoom``);
 /// 2. per city, the grid geometry cut into tiles plus `buffer` (``TileCutter``);
 /// 3. the cities' pieces of each tile in one layer, encoded; a tile that one zone covers whole
 ///    is encoded once per zone.
@@ -24,7 +25,8 @@ package struct ZoneTiler: Sendable {
     /// of a 256-pixel tile, wider than any stroke a style draws, as tippecanoe's default of 5
     /// pixels is.
     package var buffer: Int
-    /// Douglas–Peucker tolerance in tile units below `maxZoom`; by default MapLibre's own for
+    /// Simplification below `maxZoom`, in tile units: a vertex stays while its rank (its
+    /// Douglas–Peucker distance, ``RankedZones``) is above it. By default MapLibre's own for
     /// GeoJSON sources (``mapLibreTolerance(extent:)``, 3 of 4096), so tiles and GeoJSON draw
     /// alike. The highest zoom is the artifacts on the grid, simplified only as they are (in
     /// metres, by the build), so it keeps their area.

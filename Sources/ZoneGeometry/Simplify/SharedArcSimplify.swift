@@ -32,11 +32,6 @@ package struct SharedArcSimplify {
     /// The grid, in degrees, when the groups are ``CityOverlay`` output on it (noding has less
     /// to do: ``NodingShortcut``).
     package var snapGrid: Double? = nil
-    /// GEOS checks each simplified group, and a group it finds invalid keeps its input borders.
-    /// False for a caller that snap-rounds the output together again (the tiler's zooms), which
-    /// makes it valid by construction whatever the check would say; the output is then only as
-    /// valid as the repair makes it (no crossing, touching or collapsed border).
-    package var checksValidity = true
 
     package init(context: GEOSContext, settings: SimplifyConfig, clearance: Double, snapGrid: Double? = nil) {
         (self.context, self.settings, self.clearance, self.snapGrid) = (context, settings, clearance, snapGrid)
@@ -97,7 +92,6 @@ package struct SharedArcSimplify {
                 after = (changed, restored)
             }
             deviation = arcDeviations(arcs)
-            guard checksValidity else { break }
             let problems = try geosProblems(arcs.geometries())
             guard !problems.groups.isEmpty else { break }
             var changed = false
@@ -129,7 +123,7 @@ package struct SharedArcSimplify {
                 verticesBefore: groups[g].positionCount, verticesAfter: kept.groups[g].positionCount,
                 hausdorffM: worst, droppedPolygons: kept.droppedPolygons[g], droppedHoles: kept.droppedHoles[g])
         }
-        return Output(groups: kept.groups, stats: stats, notes: notes, checkedValid: checksValidity)
+        return Output(groups: kept.groups, stats: stats, notes: notes, checkedValid: true)
     }
 
     package static func unchanged(_ g: PolygonalGeometry) -> SimplifyStats {

@@ -64,22 +64,6 @@ import Testing
         #expect(!contains(out.groups[0], 60, 50) && !contains(out.groups[0], 40, 50))
     }
 
-    /// The tiler's zooms leave GEOS's check out (their snap makes the output valid): the
-    /// repair alone gives the same borders, and the output does not claim GEOS checked it.
-    @Test func withoutTheGEOSCheckTheRepairGivesTheSameBorders() throws {
-        let b = flat([[Self.sketch.ring([(47, 48.9), (53, 48.9), (50, 51)])]])
-        let settings = SimplifyConfig(toleranceM: 3, method: .douglasPeucker)
-        let checked = try SharedArcSimplify(context: try GEOSContext(), settings: settings, clearance: Self.grid)([
-            Self.notched, b,
-        ])
-        var unchecked = SharedArcSimplify(context: try GEOSContext(), settings: settings, clearance: Self.grid)
-        unchecked.checksValidity = false
-        let out = try unchecked([Self.notched, b])
-        #expect(out.groups == checked.groups)
-        #expect(contains(out.groups[0], 50, 48), "the repair restored the notch")
-        #expect(checked.checkedValid && !out.checkedValid)
-    }
-
     @Test func aStraightenedBorderThatWouldSwallowAnIslandKeepsItsNotch() throws {
         // Group B: a small triangle wholly inside the notch, below y = 50: no segment would
         // cross it, but the straight border would put it inside A.
