@@ -24,9 +24,15 @@ public struct PMTilesBounds: Sendable {
     public var east: Double
     public var north: Double
     public var centerZoom: Int
+    /// The starting view's longitude; by default halfway from west to east (give it where the
+    /// area crosses 180°, and west and east are the whole width).
+    public var centerLongitude: Double
 
-    public init(west: Double, south: Double, east: Double, north: Double, centerZoom: Int) {
+    public init(
+        west: Double, south: Double, east: Double, north: Double, centerZoom: Int, centerLongitude: Double? = nil
+    ) {
         (self.west, self.south, self.east, self.north, self.centerZoom) = (west, south, east, north, centerZoom)
+        self.centerLongitude = centerLongitude ?? (west + east) / 2
     }
 }
 
@@ -176,7 +182,7 @@ public struct PMTilesWriter {
         ]
         for degrees in [bounds.west, bounds.south, bounds.east, bounds.north] { header.e7(degrees) }
         header.bytes.append(UInt8(bounds.centerZoom))
-        header.e7((bounds.west + bounds.east) / 2)
+        header.e7(bounds.centerLongitude)
         header.e7((bounds.south + bounds.north) / 2)
         assert(header.bytes.count == Self.headerLength)
         var out: [UInt8] = []

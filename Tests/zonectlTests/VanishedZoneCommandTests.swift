@@ -10,8 +10,9 @@ import Testing
             + #""geometry":{"type":"Polygon","coordinates":[[\#(ring.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))]]}}"#
     }
 
-    /// berlin/parking is built; berlin/no-parking's three 7 m squares are below min_area_m2 and
-    /// berlin/slow's square of 0.0000002° collapses on the 6-decimal grid.
+    /// berlin/parking is built; berlin/no-parking's three 7 m squares are below min_area_m2,
+    /// berlin/slow's square of 0.0000002° collapses on the 6-decimal grid, and berlin/line's two
+    /// polygons have no area (each ring along a line).
     func workspace() throws -> URL {
         let dir = try temporaryDirectory()
         try FileManager.default.createDirectory(
@@ -20,6 +21,9 @@ import Testing
             square("parking", 13.40, 52.50, 0.01),
             square("no-parking", 13.42, 52.52, 0.0001), square("no-parking", 13.43, 52.52, 0.0001),
             square("no-parking", 13.44, 52.52, 0.0001), square("slow", 13.45, 52.52, 0.0000002),
+            #"{"type":"Feature","properties":{"city":"berlin","style":"line"},"geometry":{"type":"MultiPolygon","#
+                + #""coordinates":[[[[13.46,52.5],[13.47,52.5],[13.48,52.5],[13.46,52.5]]],"#
+                + #"[[[13.46,52.51],[13.47,52.52],[13.46,52.51],[13.46,52.51]]]]}}"#,
         ]
         try (#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}\n").write(
             to: dir.appendingPathComponent("zones/berlin.geojson"), atomically: true, encoding: .utf8)
@@ -35,22 +39,23 @@ import Testing
         #expect(build.status == 0, "\(build.stderr)")
         #expect(
             build.stdout.contains(
-                "\n2 vanished: berlin/no-parking (3 polygons, all below min_area_m2); "
+                "\n3 vanished: berlin/line (2 polygons, none with area in the input); "
+                    + "berlin/no-parking (3 polygons, all below min_area_m2); "
                     + "berlin/slow (1 polygon, all collapsed on the 6-decimal grid)\n"), "\(build.stdout)")
 
         let json = try zonectl("build", "--out", "dist", "--format", "json", in: dir)
         #expect(json.status == 0, "\(json.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let vanished = try #require(report["vanished"] as? [[String: Any]])
-        #expect(vanished.map { $0["zone"] as? String } == ["berlin/no-parking", "berlin/slow"])
-        #expect(vanished.map { $0["polygons"] as? Int } == [3, 1])
+        #expect(vanished.map { $0["zone"] as? String } == ["berlin/line", "berlin/no-parking", "berlin/slow"])
+        #expect(vanished.map { $0["polygons"] as? Int } == [2, 3, 1])
         #expect(vanished.first?["city"] as? String == "berlin")
-        #expect(vanished.first?["reason"] as? String == "all below min_area_m2")
+        #expect(vanished.dropFirst().first?["reason"] as? String == "all below min_area_m2")
 
         // A rebuild from the cache reports them as well.
         let cached = try zonectl("build", "--out", "dist2", in: dir)
         #expect(cached.stdout.contains("(cache)"), "\(cached.stdout)")
-        #expect(cached.stdout.contains("2 vanished: berlin/no-parking (3 polygons"), "\(cached.stdout)")
+        #expect(cached.stdout.contains("3 vanished: berlin/line (2 polygons"), "\(cached.stdout)")
     }
 
     /// Seven vanished zones: five named by default, the rest counted; --verbose names all.

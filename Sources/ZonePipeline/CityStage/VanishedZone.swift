@@ -8,6 +8,10 @@ public struct VanishedZone: Sendable, Equatable {
     /// What took them all, e.g. "all below min_area_m2".
     public var reason: String
 
+    /// Why a group's polygons went when none had area as read (rings along a line or at a
+    /// point), so the repair left nothing of them.
+    static let noArea = "none with area in the input"
+
     /// Why every polygon of a group went: `collapsed` of them collapsed on the precision grid,
     /// `dropped` fell below `min_area_m2`; neither: higher-priority styles covered them.
     static func reason(collapsed: Int, dropped: Int, precision: Int) -> String {

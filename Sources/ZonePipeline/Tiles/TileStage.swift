@@ -112,15 +112,39 @@ struct TileStage {
         return (ArtifactFile(path: key, bytes: bytes, identity: identity), entry)
     }
 
-    /// The cities' extent (the whole width when one crosses 180°).
+    /// The cities' extent, centred in the narrowest span of longitude that holds every city: the
+    /// whole width when that span crosses 180° (a city across it, or cities on both sides).
     static func bounds(_ cities: [Manifest.CityEntry], zoom: Int) -> PMTilesBounds {
-        let boxes = cities.map(\.bbox).filter { $0.count == 4 }
+        bounds(boxes: cities.map(\.bbox).filter { $0.count == 4 }, zoom: zoom)
+    }
+
+    /// ``bounds(_:zoom:)`` of bounding boxes [west, south, east, north] (west > east across 180°).
+    static func bounds(boxes: [[Double]], zoom: Int) -> PMTilesBounds {
         guard !boxes.isEmpty else {
             return PMTilesBounds(west: -180, south: -85, east: 180, north: 85, centerZoom: zoom)
         }
-        let crosses = boxes.contains { $0[0] > $0[2] }
+        // The spans of longitude the boxes cover, merged; the widest gap between them (around
+        // the circle) is what the narrowest span holding them all leaves out.
+        var spans = boxes.flatMap { b in b[0] > b[2] ? [(b[0], 180.0), (-180.0, b[2])] : [(b[0], b[2])] }
+        spans.sort { $0.0 < $1.0 }
+        var merged: [(Double, Double)] = []
+        for span in spans {
+            if let last = merged.last, span.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, span.1)
+            } else {
+                merged.append(span)
+            }
+        }
+        var gap = (from: merged.last!.1, to: merged[0].0 + 360)
+        var crosses = boxes.contains { $0[0] > $0[2] }
+        for (a, b) in zip(merged, merged.dropFirst()) where b.0 - a.1 > gap.to - gap.from {
+            (gap, crosses) = ((a.1, b.0), true)
+        }
+        var center = gap.to - gap.from > 0 ? (gap.to + gap.from + 360) / 2 : 0
+        while center > 180 { center -= 360 }
         return PMTilesBounds(
             west: crosses ? -180 : boxes.map { $0[0] }.min()!, south: boxes.map { $0[1] }.min()!,
-            east: crosses ? 180 : boxes.map { $0[2] }.max()!, north: boxes.map { $0[3] }.max()!, centerZoom: zoom)
+            east: crosses ? 180 : boxes.map { $0[2] }.max()!, north: boxes.map { $0[3] }.max()!, centerZoom: zoom,
+            centerLongitude: crosses ? center : nil)
     }
 }
