@@ -13,7 +13,8 @@
 # added (both --no-cache) -> scripts/check_tiles.py on zonectl's archive (and on tippecanoe's for
 # the sample) against the build's GeoJSON -> bench/tiles_view.py: the bytes a 390 x 844 view at
 # z11, z14, z16 fetches from each archive and as per-city GeoJSON -> bench/tiles_render.py:
-# MapLibre Native (mapli) draws the GeoJSON style and the tiles style of those views -> the table
+# MapLibre Native (mapli) draws the GeoJSON style and the tiles style of those views, and the
+# vertices MapLibre keeps of the GeoJSON rounded to the archive's grid (--floor) -> the table
 # (bench/tiles_table.py, also in WORK/table.md).
 #
 # Until zonectl knows the `tiles:` key its cells say "pending" (the with-tiles build is tried
@@ -159,7 +160,7 @@ render() {
     if [ -n "$archive" ] && [ "$TILES_STYLE" = 1 ]; then
         "$ZONECTL" style --tiles --config "$dir/plain.yml" --from "$build" --base-url "http://127.0.0.1:$port/" \
             --out "$dir/style-tiles.json" --force 2>> "$dir/style.log"
-        style_args=(--tiles-style "$dir/style-tiles.json")
+        style_args=(--tiles-style "$dir/style-tiles.json" --floor "$TILES_EXTENT")
     fi
     [ -n "$archive" ] || archive="$dir/tippecanoe.pmtiles"
     "$PY" bench/tiles_render.py "$dir/style.json" "$archive" "$build" "$dir/render" "${style_args[@]}" \

@@ -2,7 +2,7 @@
 """The same view drawn from per-city GeoJSON and from a PMTiles archive by MapLibre Native (mapli).
 
 usage: tiles_render.py GEOJSON_STYLE ARCHIVE BUILD_DIR OUT_DIR [--tiles-style STYLE] [--city CITY]
-                       [--zooms 11 14 16] [--width 390] [--height 844]
+                       [--zooms 11 14 16] [--width 390] [--height 844] [--floor EXTENT]
 
 GEOJSON_STYLE is `zonectl style` of BUILD_DIR (its sources on a server of BUILD_DIR). The tiles
 style is `zonectl style --tiles` (--tiles-style), its pmtiles:// source pointed at ARCHIVE on
@@ -12,12 +12,22 @@ the zone layers of CITY (point layers are drawn by the GeoJSON style up to the b
 so they would not compare) over a white background. Each view (WIDTH x HEIGHT at the centre of
 CITY's bbox; default the median city by artifact bytes) is rendered from both; a pixel differs
 when any channel differs by more than 16 levels. Images go to OUT_DIR.
+
+--floor EXTENT also draws, per view, the vertices MapLibre itself keeps of the city's GeoJSON at
+that zoom (geojson-vt's Douglas-Peucker ranks at its tolerance, 0.375 px, and its rule for small
+rings) rounded to a grid of EXTENT units a tile (of the archive's `maxZoom` past it), as an
+inline GeoJSON source: what any tiles on
+that grid would draw at best, so its difference from the GeoJSON drawing is what the grid alone
+costs (`floor` per zoom).
 Prints one JSON object: {"city", "tiles_style": "zonectl" or "derived", "zooms": [{"zoom",
-"differing", "pixels", "fraction"}]}. Uses EGL_PLATFORM=surfaceless (no X server); an EGL that
+"differing", "pixels", "fraction"[, "floor"]}]}. Uses EGL_PLATFORM=surfaceless (no X server); an EGL that
 cannot start there is tried under Xvfb (Tests/zonectlTests/Scripts/render_style.py's session).
 """
 import argparse
+import copy
+import gzip
 import json
+import math
 import os
 import sys
 
@@ -64,6 +74,80 @@ def only_city(style, city, archive=None):
     return dict(style, sources=sources, layers=[background] + layers)
 
 
+def project(lon, lat):
+    """Web Mercator in [0, 1], y down, as geojson-vt projects."""
+    s = math.sin(math.radians(lat))
+    y = 0.5 - 0.25 * math.log((1 + s) / (1 - s)) / math.pi
+    return (lon / 360 + 0.5, min(max(y, 0.0), 1.0))
+
+
+def unproject(x, y):
+    return [x * 360 - 180, math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * y))))]
+
+
+def segment_distance2(p, a, b):
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    if dx or dy:
+        t = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)
+        if t > 1:
+            ax, ay = bx, by
+        elif t > 0:
+            ax, ay = ax + dx * t, ay + dy * t
+    return (px - ax) ** 2 + (py - ay) ** 2
+
+
+def ranks(points):
+    """geojson-vt's simplify(): per position, the squared distance from the chord of the span it
+    split (end points 1, always kept)."""
+    rank = [0.0] * len(points)
+    rank[0] = rank[-1] = 1.0
+    spans = [(0, len(points) - 1)]
+    while spans:
+        first, last = spans.pop()
+        best, index, middle, nearest = 0.0, -1, (last - first) >> 1, last - first
+        for i in range(first + 1, last):
+            d = segment_distance2(points[i], points[first], points[last])
+            if d > best:
+                best, index = d, i
+            elif d == best and index >= 0 and abs(i - middle) < nearest:
+                index, nearest = i, abs(i - middle)
+        if index >= 0:
+            rank[index] = best
+            if index - first > 1:
+                spans.append((first, index))
+            if last - index > 1:
+                spans.append((index, last))
+    return rank
+
+
+def maplibre_vertices(data, zoom, extent, tile_zoom):
+    """`data` (a FeatureCollection of polygons) as MapLibre keeps it at `zoom` (tolerance 0.375 px
+    of a 512-px tile; rings under the tolerance squared left out), rounded to `extent` units a
+    tile of `tile_zoom` (the archive's zoom that draws `zoom`)."""
+    data = copy.deepcopy(data)
+    tolerance2 = (0.375 / 512 / (1 << zoom)) ** 2
+    grid = extent * (1 << tile_zoom)
+    for feature in data["features"]:
+        g = feature["geometry"]
+        polygons = g["coordinates"] if g["type"] == "MultiPolygon" else [g["coordinates"]]
+        kept_polygons = []
+        for polygon in polygons:
+            rings = []
+            for r, ring in enumerate(polygon):
+                points = [project(*p[:2]) for p in ring]
+                area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:]))) / 2
+                kept = [p for p, rank in zip(points, ranks(points)) if rank > tolerance2]
+                if area >= tolerance2 and len(kept) >= 4:
+                    rings.append([unproject(round(x * grid) / grid, round(y * grid) / grid) for x, y in kept])
+                elif r == 0:
+                    break  # the exterior left out leaves out the polygon
+            if rings:
+                kept_polygons.append(rings)
+        g["type"], g["coordinates"] = "MultiPolygon", kept_polygons
+    return data
+
+
 def render_pool():
     os.environ.setdefault("EGL_PLATFORM", "surfaceless")
     import mapli
@@ -90,6 +174,7 @@ def main():
     parser.add_argument("--zooms", type=int, nargs="+", default=[11, 14, 16])
     parser.add_argument("--width", type=int, default=390)
     parser.add_argument("--height", type=int, default=844)
+    parser.add_argument("--floor", type=int, metavar="EXTENT")
     args = parser.parse_args()
     manifest = json.load(open(os.path.join(args.build_dir, "manifest.json")))
     cities = sorted(manifest["cities"], key=lambda c: (c.get("encodedBytes", c["bytes"]), c["id"]))
@@ -103,6 +188,10 @@ def main():
     else:
         tiles, kind = only_city(derived_tiles_style(geojson, args.archive, city), city), "derived"
     geojson = only_city(geojson, city)
+    artifact = None
+    if args.floor:
+        with gzip.open(os.path.join(args.build_dir, entry["key"])) as f:
+            artifact = json.load(f)
     os.makedirs(args.out_dir, exist_ok=True)
     pool, session = render_pool()
     out = {"city": city, "center": [lon, lat], "tiles_style": kind, "zooms": []}
@@ -122,6 +211,15 @@ def main():
             differing = int((numpy.abs(pa - pb).max(axis=2) > 16).sum())
             pixels = a.width * a.height
             out["zooms"].append({"zoom": zoom, "differing": differing, "pixels": pixels, "fraction": differing / pixels})
+            if artifact is not None:
+                floor = copy.deepcopy(geojson)
+                tile_zoom = min(zoom, manifest.get("tiles", {}).get("maxZoom", zoom))
+                floor["sources"][city] = {"type": "geojson", "data": maplibre_vertices(artifact, zoom, args.floor, tile_zoom)}
+                pool.register_style(f"floor-{zoom}", json=floor)
+                png = pool.render(f"floor-{zoom}", lon=lon, lat=lat, zoom=zoom, width=args.width, height=args.height)
+                c = decode_png(png)
+                pc = numpy.frombuffer(b"".join(c.rows), dtype=numpy.uint8).reshape(c.height, c.width, 4).astype(int)
+                out["zooms"][-1]["floor"] = int((numpy.abs(pa - pc).max(axis=2) > 16).sum()) / pixels
     finally:
         if session is not None:
             session.__exit__(None, None, None)

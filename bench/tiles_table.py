@@ -132,6 +132,12 @@ def main():
 
     add("pixels differing > 16 levels, GeoJSON vs tiles", render)
 
+    def floor(f):
+        zooms = [z for z in f["render"]["zooms"] if "floor" in z]
+        return "; ".join(f"z{z['zoom']} {z['floor']:.2%}" for z in zooms) if zooms else "not run"
+
+    add("… GeoJSON vs MapLibre's own vertices on the archive's grid", floor)
+
     cities = {s: (facts[s].get("view_peer") or {}).get("city") for s in facts}
     print("| | sample (pipeline.yml) | corpus (bench/pipeline.yml) |")
     print("|---|---|---|")
