@@ -16,12 +16,13 @@ when any channel differs by more than 16 levels. Images go to OUT_DIR.
 --floor EXTENT also draws, per view, the vertices MapLibre itself keeps of the city's GeoJSON at
 that zoom (geojson-vt's Douglas-Peucker ranks at its tolerance, 0.375 px, and its rule for small
 rings) rounded to a grid of EXTENT units a tile (of the archive's `maxZoom` past it), as an
-inline GeoJSON source: what any tiles on
-that grid would draw at best, so its difference from the GeoJSON drawing is what the grid alone
-costs (`floor` per zoom).
+inline GeoJSON source: its difference from the GeoJSON drawing is what that grid alone changes
+in MapLibre's own drawing (`floor` per zoom; past `maxZoom`, tiles that keep every vertex can
+come closer).
 Prints one JSON object: {"city", "tiles_style": "zonectl" or "derived", "zooms": [{"zoom",
-"differing", "pixels", "fraction"[, "floor"]}]}. Uses EGL_PLATFORM=surfaceless (no X server); an EGL that
-cannot start there is tried under Xvfb (Tests/zonectlTests/Scripts/render_style.py's session).
+"differing", "pixels", "fraction"[, "floor"]}]}. Uses EGL_PLATFORM=surfaceless (no X server);
+an EGL that cannot start there is tried under Xvfb (Tests/zonectlTests/Scripts/render_style.py's
+session).
 """
 import argparse
 import copy
@@ -99,19 +100,17 @@ def segment_distance2(p, a, b):
 
 def ranks(points):
     """geojson-vt's simplify(): per position, the squared distance from the chord of the span it
-    split (end points 1, always kept)."""
+    split (end points 1, always kept); of equal distances the one nearest the span's middle."""
     rank = [0.0] * len(points)
     rank[0] = rank[-1] = 1.0
     spans = [(0, len(points) - 1)]
     while spans:
         first, last = spans.pop()
-        best, index, middle, nearest = 0.0, -1, (last - first) >> 1, last - first
+        best, index, middle = 0.0, -1, (first + last) // 2
         for i in range(first + 1, last):
             d = segment_distance2(points[i], points[first], points[last])
-            if d > best:
+            if d > best or (d == best and index >= 0 and abs(i - middle) < abs(index - middle)):
                 best, index = d, i
-            elif d == best and index >= 0 and abs(i - middle) < nearest:
-                index, nearest = i, abs(i - middle)
         if index >= 0:
             rank[index] = best
             if index - first > 1:

@@ -5,8 +5,8 @@ import ZoneSupport
 /// A city's zones at one zoom: on that zoom's integer world grid (4096·2^z units across, Web
 /// Mercator, y down), relative to `origin` (world units, near the city's centre, so the
 /// coordinates stay small). Each zone is valid on the grid, and the zones share their borders
-/// exactly (``CityOverlay`` snap rounding of ``RankedZones``' vertices). A zone that the grid cannot hold (less than a pixel) is empty here;
-/// ``drawn`` gives it a square of one unit.
+/// exactly (``CityOverlay`` snap rounding of ``RankedZones``' vertices). A zone that the grid
+/// cannot hold (less than a pixel) is empty here; ``drawn`` gives it a square of one unit.
 struct CityZoom {
     var zoom: Int
     var originX: Int64

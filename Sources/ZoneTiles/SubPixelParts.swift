@@ -19,25 +19,6 @@ struct SubPixelParts {
         minimumArea = tolerance * tolerance
     }
 
-    /// `zones` (one city's, on one grid) without their rings below ``minimumArea``.
-    func dropped(from zones: [PolygonalGeometry]) -> [PolygonalGeometry] {
-        zip(zones, kept(of: zones)).map { g, polygons in
-            guard polygons.reduce(0, { $0 + $1.count }) < g.ringCount else { return g }
-            var out = PolygonalGeometryBuilder()
-            for rings in polygons {
-                for r in rings {
-                    for i in g.ringRange(r) {
-                        let (x, y) = g.position(i)
-                        out.add(x: x, y: y)
-                    }
-                    out.closeRing()
-                }
-                out.closePolygon()
-            }
-            return out.build(isMulti: g.isMulti, checkRings: false)
-        }
-    }
-
     /// Per zone, per polygon kept, the rings it keeps (ring indices of the zone, exterior first).
     func kept(of zones: [PolygonalGeometry]) -> [[[Int]]] {
         let areas = zones.map { g in
