@@ -122,36 +122,35 @@ package struct CityOverlay {
             fills.isEmpty
             ? [Bool](repeating: false, count: cycles)
             : (0..<cycles).map { c in
-                !(0..<groupCount).contains { labels.count(cycle: c, group: $0) > 0 }
-                    && (groupCount..<(2 * groupCount + 1)).contains { labels.count(cycle: c, group: $0) > 0 }
+                !labels.isCovered(cycle: c, in: 0..<groupCount)
+                    && labels.isCovered(cycle: c, in: groupCount..<(2 * groupCount + 1))
             }
         func filled(_ c: Int, by g: Int) -> Bool { isGap[c] && labels.count(cycle: c, group: groupCount + g) > 0 }
-        // With priority, owner[c] is the one group a face belongs to (-1: none); without, a face
-        // belongs to every group whose count there is positive, or whose fill covers a gap.
-        let owner =
-            priority
-            ? (0..<cycles).map { c in
-                Int32(
-                    (0..<groupCount).first { labels.count(cycle: c, group: $0) > 0 }
-                        ?? (0..<groupCount).first { filled(c, by: $0) } ?? -1)
-            } : []
+        // The groups a face belongs to, ascending: those whose count there is positive, or on a
+        // gap those whose fill covers it.
+        func groupsOf(_ c: Int) -> [Int32] {
+            isGap[c]
+                ? labels.covering(cycle: c, in: groupCount..<(2 * groupCount)).map { Int32($0 - groupCount) }
+                : labels.covering(cycle: c, in: 0..<groupCount).map { Int32($0) }
+        }
+        // With priority, owner[c] is the one group a face belongs to (-1: none), the first.
+        let owner = priority ? (0..<cycles).map { c in groupsOf(c).first ?? -1 } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
         // Without priority, groups that share no face (disjoint zones, snapped again) are traced
         // in one pass too, as if each face's one group owned it.
         let exclusive =
             priority || tracesGroupsOneByOne
             ? nil
-            : Self.soleOwners(cycles: cycles, groupCount: groupCount) { c, g in
-                labels.count(cycle: c, group: g) > 0 || filled(c, by: g)
-            }
+            : Self.soleOwners(cycles: cycles, groupsOf: groupsOf)
         let out =
             (priority && !tracesGroupsOneByOne) || exclusive != nil
             ? try rings.polygons(owner: exclusive ?? owner, groupCount: groupCount).map {
                 Self.geometry($0, unit: unit)
             }
-            : try rings.polygons(groupCount: groupCount) { c, g in
-                priority ? owner[c] == Int32(g) : labels.count(cycle: c, group: g) > 0 || filled(c, by: g)
-            }.map { Self.geometry($0, unit: unit) }
+            : try rings.polygons(
+                groupCount: groupCount,
+                groupsOf: (0..<cycles).map { c in priority ? (owner[c] >= 0 ? [owner[c]] : []) : groupsOf(c) }
+            ).map { Self.geometry($0, unit: unit) }
         var output = Output(
             groups: out, contested: priority ? contested(graph, labels, owner, groupCount: groupCount) : [],
             collapsedPolygons: collapsedPolygons, collapsedHoles: collapsedHoles)
@@ -170,13 +169,12 @@ package struct CityOverlay {
     }
 
     /// Per cycle, the one group that has it (-1: none); nil when a cycle has two.
-    static func soleOwners(cycles: Int, groupCount: Int, has: (Int, Int) -> Bool) -> [Int32]? {
+    static func soleOwners(cycles: Int, groupsOf: (Int) -> [Int32]) -> [Int32]? {
         var owner = [Int32](repeating: -1, count: cycles)
         for c in 0..<cycles {
-            for g in 0..<groupCount where has(c, g) {
-                guard owner[c] < 0 else { return nil }
-                owner[c] = Int32(g)
-            }
+            let groups = groupsOf(c)
+            guard groups.count < 2 else { return nil }
+            owner[c] = groups.first ?? -1
         }
         return owner
     }
@@ -185,9 +183,7 @@ package struct CityOverlay {
     /// their left, each with the feature of the first group (in priority order) that covers
     /// that side (``PlanarGraph/deltaFeatures``).
     package static func coverBorders(_ graph: PlanarGraph, _ labels: FaceLabels, groupCount: Int) -> [CoverBorder] {
-        let covered = (0..<graph.cycleCount).map { c in
-            (0..<groupCount).contains { labels.count(cycle: c, group: $0) > 0 }
-        }
+        let covered = (0..<graph.cycleCount).map { c in labels.isCovered(cycle: c, in: 0..<groupCount) }
         var out: [CoverBorder] = []
         for e in 0..<graph.edgeCount {
             let left = covered[Int(graph.cycleOf[2 * e])]
@@ -284,22 +280,17 @@ package struct CityOverlay {
     private func contested(
         _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int
     ) -> [(winner: Int, loser: Int, squareMetres: Double)] {
-        func losers(_ c: Int) -> some Collection<Int> {
-            (0..<groupCount).lazy.filter { g in
-                owner[c] >= 0 && g != Int(owner[c]) && labels.count(cycle: c, group: g) > 0
-            }
+        func losers(_ c: Int) -> some Sequence<Int> {
+            labels.covering(cycle: c, in: 0..<groupCount).filter { owner[c] >= 0 && $0 != Int(owner[c]) }
         }
-        let wanted = (0..<graph.cycleCount).map { !losers($0).isEmpty }
+        let wanted = (0..<graph.cycleCount).map { losers($0).first { _ in true } != nil }
         let areas = graph.squareMetres(cycles: wanted)
-        // Indexed winner * G + loser; nil until a face adds to it.
-        var totals = [Double?](repeating: nil, count: groupCount * groupCount)
+        // Keyed winner * G + loser; only the pairs some face adds to.
+        var totals: [Int: Double] = [:]
         for c in 0..<graph.cycleCount where wanted[c] {
-            for g in losers(c) {
-                totals[Int(owner[c]) * groupCount + g] = (totals[Int(owner[c]) * groupCount + g] ?? 0) + areas[c]
-            }
+            for g in losers(c) { totals[Int(owner[c]) * groupCount + g, default: 0] += areas[c] }
         }
-        return totals.indices.compactMap { k in
-            totals[k].map { (winner: k / groupCount, loser: k % groupCount, squareMetres: $0) }
+        return totals.keys.sorted().map { k in (winner: k / groupCount, loser: k % groupCount, squareMetres: totals[k]!)
         }
     }
 }

@@ -9,13 +9,10 @@ struct CoverageRings {
     let faces: DisjointSets
 
     /// The polygons of each group `g` of `0..<groupCount`, whose faces may overlap
-    /// (`has(c, g)`: cycle c belongs to g): each group's rings are traced from the edges with
-    /// one of its faces on a side, found in one pass, so many groups do not each read every edge.
-    package func polygons(groupCount: Int, has: (Int, Int) -> Bool) throws -> [[[[GridPoint]]]] {
-        var groupsOf = [[Int32]](repeating: [], count: graph.cycleCount)
-        for c in 0..<graph.cycleCount {
-            for g in 0..<groupCount where has(c, g) { groupsOf[c].append(Int32(g)) }
-        }
+    /// (`groupsOf[c]`: the groups cycle c belongs to, ascending): each group's rings are traced
+    /// from the edges with one of its faces on a side, found in one pass, so many groups do not
+    /// each read every edge.
+    package func polygons(groupCount: Int, groupsOf: [[Int32]]) throws -> [[[[GridPoint]]]] {
         var edgesOf = [[Int32]](repeating: [], count: groupCount)
         for e in 0..<graph.edgeCount {
             // The groups of either side, each once (both lists ascend).
@@ -32,7 +29,7 @@ struct CoverageRings {
         return try (0..<groupCount).map { g in
             let edges = edgesOf[g].map { Int($0) }
             defer { tracer.forget(edges) }
-            return try polygons(owned: { has($0, g) }, edges: edges, tracer: &tracer)
+            return try polygons(owned: { groupsOf[$0].contains(Int32(g)) }, edges: edges, tracer: &tracer)
         }
     }
 
@@ -52,7 +49,7 @@ struct CoverageRings {
         }
     }
 
-    /// ``polygons(groupCount:has:)`` of every group at once, when each face belongs to one group at most
+    /// ``polygons(groupCount:groupsOf:)`` of every group at once, when each face belongs to one group at most
     /// (`owner[c]` for cycle c, -1 for none; groups `0..<groupCount`): one pass over the
     /// half-edges finds every group's borders, where one call per group looked at all of them.
     package func polygons(owner: [Int32], groupCount: Int) throws -> [[[[GridPoint]]]] {

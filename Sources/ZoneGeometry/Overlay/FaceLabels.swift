@@ -8,20 +8,56 @@ import ZoneSupport
 /// the face that holds the part, found by a ray cast straight down from the part's lowest
 /// vertex (an infinitesimal step right of it, so vertical edges and vertices on the ray are
 /// decided consistently). Parts with nothing below are in the unbounded face, counted 0.
+///
+/// Only nonzero counts are kept, per cycle in group order, so the labels cost what the faces'
+/// covers hold, not cycles × groups (thousands of overlapping zones in one city).
 package struct FaceLabels {
     let groupCount: Int
-    /// counts[c * groupCount + g]
-    package private(set) var counts: [Int32]
+    /// Per cycle, its labels: `group[start[c]..<start[c] + length[c]]` ascending, with their
+    /// nonzero `count`s.
+    private var start: [Int32]
+    private var length: [Int32]
+    private var group: [Int32] = []
+    private var counts: [Int32] = []
     /// Cycles of one face share a class: a bounded cycle and the outer cycles of the parts
     /// inside it.
     private(set) var faces: DisjointSets
 
-    package func count(cycle c: Int, group g: Int) -> Int32 { counts[c * groupCount + g] }
+    /// The positions of cycle `c`'s labels (``labelGroup(_:)``, ``labelCount(_:)``), groups ascending.
+    package func labels(cycle c: Int) -> Range<Int> { Int(start[c])..<Int(start[c]) + Int(length[c]) }
+    package func labelGroup(_ k: Int) -> Int { Int(group[k]) }
+    package func labelCount(_ k: Int) -> Int32 { counts[k] }
+
+    package func count(cycle c: Int, group g: Int) -> Int32 {
+        var (lo, hi) = (Int(start[c]), Int(start[c]) + Int(length[c]))
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if group[mid] < g { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < Int(start[c]) + Int(length[c]) && group[lo] == g ? counts[lo] : 0
+    }
+
+    /// The groups of `range` that cover cycle `c` (count above 0), ascending.
+    package func covering(cycle c: Int, in range: Range<Int>) -> LazyMapSequence<
+        LazyFilterSequence<Range<Int>>, Int
+    > {
+        labels(cycle: c).lazy.filter { self.counts[$0] > 0 && range.contains(Int(self.group[$0])) }
+            .map { Int(self.group[$0]) }
+    }
+
+    /// Whether some group of `range` covers cycle `c`.
+    package func isCovered(cycle c: Int, in range: Range<Int>) -> Bool {
+        labels(cycle: c).contains { counts[$0] > 0 && range.contains(Int(group[$0])) }
+    }
+
+    /// How many labels all cycles hold together.
+    package var storedLabels: Int { group.count }
 
     init(_ graph: PlanarGraph, groupCount: Int) throws {
         self.groupCount = groupCount
         let cycles = graph.cycleCount
-        counts = [Int32](repeating: 0, count: cycles * groupCount)
+        start = [Int32](repeating: 0, count: cycles)
+        length = [Int32](repeating: 0, count: cycles)
         faces = DisjointSets(count: cycles)
         guard cycles > 0 else { return }
 
@@ -60,30 +96,58 @@ package struct FaceLabels {
             let c = queue[head]
             head += 1
             for child in inside[c] where !known[child] {
-                for g in 0..<groupCount { counts[child * groupCount + g] = counts[c * groupCount + g] }
+                (start[child], length[child]) = (start[c], length[c])
                 known[child] = true
                 queue.append(child)
             }
-            let start = Int(graph.cycleStart[c])
-            var h = start
+            let first = Int(graph.cycleStart[c])
+            var h = first
             repeat {
                 let other = Int(graph.cycleOf[h ^ 1])
                 if !known[other] {
-                    for g in 0..<groupCount { counts[other * groupCount + g] = counts[c * groupCount + g] }
                     let e = h >> 1
-                    for k in Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]) {
-                        let d = h & 1 == 0 ? graph.deltaValues[k] : -graph.deltaValues[k]
-                        counts[other * groupCount + Int(graph.deltaGroups[k])] -= d
-                    }
+                    appendCrossing(
+                        from: c, deltas: Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]),
+                        alongEdge: h & 1 == 0, graph: graph, to: other)
                     known[other] = true
                     queue.append(other)
                 }
                 h = Int(graph.next[h])
-            } while h != start
+            } while h != first
         }
         guard queue.count == cycles else {
             throw OverlayError.inconsistent("\(cycles - queue.count) face(s) not reached")
         }
+    }
+
+    /// The labels of `other`: cycle `c`'s, less each delta of the edge between them (as the
+    /// edge runs, or negated when the half-edge runs against it), merged by group (both ascend),
+    /// zeros left out.
+    private mutating func appendCrossing(
+        from c: Int, deltas: Range<Int>, alongEdge: Bool, graph: PlanarGraph, to other: Int
+    ) {
+        let begin = group.count
+        var i = Int(start[c])
+        let end = i + Int(length[c])
+        var k = deltas.lowerBound
+        while i < end || k < deltas.upperBound {
+            let g =
+                k == deltas.upperBound || (i < end && group[i] < graph.deltaGroups[k]) ? group[i] : graph.deltaGroups[k]
+            var value: Int32 = 0
+            if i < end && group[i] == g {
+                value = counts[i]
+                i += 1
+            }
+            if k < deltas.upperBound && graph.deltaGroups[k] == g {
+                value -= alongEdge ? graph.deltaValues[k] : -graph.deltaValues[k]
+                k += 1
+            }
+            if value != 0 {
+                group.append(g)
+                counts.append(value)
+            }
+        }
+        (start[other], length[other]) = (Int32(begin), Int32(group.count - begin))
     }
 }
 
