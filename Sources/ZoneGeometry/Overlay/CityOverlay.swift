@@ -125,7 +125,6 @@ package struct CityOverlay {
                 !labels.isCovered(cycle: c, in: 0..<groupCount)
                     && labels.isCovered(cycle: c, in: groupCount..<(2 * groupCount + 1))
             }
-        func filled(_ c: Int, by g: Int) -> Bool { isGap[c] && labels.count(cycle: c, group: groupCount + g) > 0 }
         // The groups a face belongs to, ascending: those whose count there is positive, or on a
         // gap those whose fill covers it.
         func groupsOf(_ c: Int) -> [Int32] {
@@ -158,7 +157,7 @@ package struct CityOverlay {
         if !fills.isEmpty {
             let regions = GapRegions(graph: graph, faces: labels.faces, isGap: isGap, unit: unit)
             output.gaps = regions.regions { c in
-                (0..<groupCount).filter { g in priority ? owner[c] == Int32(g) : filled(c, by: g) }
+                priority ? (owner[c] >= 0 ? [Int(owner[c])] : []) : isGap[c] ? groupsOf(c).map { Int($0) } : []
             }
             output.closedSquareMetres = [Double](repeating: 0, count: groupCount)
             for gap in output.gaps {
