@@ -127,20 +127,29 @@ package struct CityOverlay {
             }
         // The groups a face belongs to, ascending: those whose count there is positive, or on a
         // gap those whose fill covers it.
+        func forEachGroup(of c: Int, _ body: (Int32) -> Void) {
+            let (range, offset) = isGap[c] ? (groupCount..<(2 * groupCount), groupCount) : (0..<groupCount, 0)
+            labels.forEachCovering(cycle: c, in: range) { body(Int32($0 - offset)) }
+        }
         func groupsOf(_ c: Int) -> [Int32] {
-            isGap[c]
-                ? labels.covering(cycle: c, in: groupCount..<(2 * groupCount)).map { Int32($0 - groupCount) }
-                : labels.covering(cycle: c, in: 0..<groupCount).map { Int32($0) }
+            var groups: [Int32] = []
+            forEachGroup(of: c) { groups.append($0) }
+            return groups
         }
         // With priority, owner[c] is the one group a face belongs to (-1: none), the first.
-        let owner = priority ? (0..<cycles).map { c in groupsOf(c).first ?? -1 } : []
+        let owner: [Int32] =
+            priority
+            ? (0..<cycles).map { c -> Int32 in
+                let (range, offset) = isGap[c] ? (groupCount..<(2 * groupCount), groupCount) : (0..<groupCount, 0)
+                return Int32(labels.firstCovering(cycle: c, in: range).map { $0 - offset } ?? -1)
+            } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)
         // Without priority, groups that share no face (disjoint zones, snapped again) are traced
         // in one pass too, as if each face's one group owned it.
         let exclusive =
             priority || tracesGroupsOneByOne
             ? nil
-            : Self.soleOwners(cycles: cycles, groupsOf: groupsOf)
+            : Self.soleOwners(cycles: cycles, forEachGroup: forEachGroup)
         let out =
             (priority && !tracesGroupsOneByOne) || exclusive != nil
             ? try rings.polygons(owner: exclusive ?? owner, groupCount: groupCount).map {
@@ -168,12 +177,14 @@ package struct CityOverlay {
     }
 
     /// Per cycle, the one group that has it (-1: none); nil when a cycle has two.
-    static func soleOwners(cycles: Int, groupsOf: (Int) -> [Int32]) -> [Int32]? {
+    static func soleOwners(cycles: Int, forEachGroup: (Int, (Int32) -> Void) -> Void) -> [Int32]? {
         var owner = [Int32](repeating: -1, count: cycles)
+        var shared = false
         for c in 0..<cycles {
-            let groups = groupsOf(c)
-            guard groups.count < 2 else { return nil }
-            owner[c] = groups.first ?? -1
+            forEachGroup(c) { g in
+                if owner[c] >= 0 { shared = true } else { owner[c] = g }
+            }
+            if shared { return nil }
         }
         return owner
     }
@@ -279,15 +290,20 @@ package struct CityOverlay {
     private func contested(
         _ graph: PlanarGraph, _ labels: FaceLabels, _ owner: [Int32], groupCount: Int
     ) -> [(winner: Int, loser: Int, squareMetres: Double)] {
-        func losers(_ c: Int) -> some Sequence<Int> {
-            labels.covering(cycle: c, in: 0..<groupCount).filter { owner[c] >= 0 && $0 != Int(owner[c]) }
+        func forEachLoser(_ c: Int, _ body: (Int) -> Void) {
+            guard owner[c] >= 0 else { return }
+            labels.forEachCovering(cycle: c, in: 0..<groupCount) { g in if g != Int(owner[c]) { body(g) } }
         }
-        let wanted = (0..<graph.cycleCount).map { losers($0).first { _ in true } != nil }
+        let wanted = (0..<graph.cycleCount).map { c in
+            var any = false
+            forEachLoser(c) { _ in any = true }
+            return any
+        }
         let areas = graph.squareMetres(cycles: wanted)
         // Keyed winner * G + loser; only the pairs some face adds to.
         var totals: [Int: Double] = [:]
         for c in 0..<graph.cycleCount where wanted[c] {
-            for g in losers(c) { totals[Int(owner[c]) * groupCount + g, default: 0] += areas[c] }
+            forEachLoser(c) { g in totals[Int(owner[c]) * groupCount + g, default: 0] += areas[c] }
         }
         return totals.keys.sorted().map { k in (winner: k / groupCount, loser: k % groupCount, squareMetres: totals[k]!)
         }

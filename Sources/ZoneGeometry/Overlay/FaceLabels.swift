@@ -9,26 +9,30 @@ import ZoneSupport
 /// vertex (an infinitesimal step right of it, so vertical edges and vertices on the ray are
 /// decided consistently). Parts with nothing below are in the unbounded face, counted 0.
 ///
-/// Only nonzero counts are kept, per cycle in group order, so the labels cost what the faces'
-/// covers hold, not cycles × groups (thousands of overlapping zones in one city).
+/// With a few groups the counts are a table, cycles × groups. With many (thousands of
+/// overlapping zones in one city) each cycle keeps only its nonzero counts, in group order, so
+/// the labels cost what the faces' covers hold, not cycles × groups.
 package struct FaceLabels {
     let groupCount: Int
+    /// Up to this many groups, the counts are a table (``table``); beyond, lists (``group``):
+    /// a table of 16 costs 64 bytes a cycle, a list 8 a cycle and 8 a label.
+    static let tableGroups = 16
+    /// counts[c * groupCount + g], with a table.
+    private var table: [Int32] = []
     /// Per cycle, its labels: `group[start[c]..<start[c] + length[c]]` ascending, with their
-    /// nonzero `count`s.
-    private var start: [Int32]
-    private var length: [Int32]
+    /// nonzero `counts` (without a table).
+    private var start: [Int32] = []
+    private var length: [Int32] = []
     private var group: [Int32] = []
     private var counts: [Int32] = []
     /// Cycles of one face share a class: a bounded cycle and the outer cycles of the parts
     /// inside it.
     private(set) var faces: DisjointSets
 
-    /// The positions of cycle `c`'s labels (``labelGroup(_:)``, ``labelCount(_:)``), groups ascending.
-    package func labels(cycle c: Int) -> Range<Int> { Int(start[c])..<Int(start[c]) + Int(length[c]) }
-    package func labelGroup(_ k: Int) -> Int { Int(group[k]) }
-    package func labelCount(_ k: Int) -> Int32 { counts[k] }
+    private var hasTable: Bool { groupCount <= Self.tableGroups }
 
     package func count(cycle c: Int, group g: Int) -> Int32 {
+        if hasTable { return (0..<groupCount).contains(g) ? table[c * groupCount + g] : 0 }
         var (lo, hi) = (Int(start[c]), Int(start[c]) + Int(length[c]))
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -37,28 +41,43 @@ package struct FaceLabels {
         return lo < Int(start[c]) + Int(length[c]) && group[lo] == g ? counts[lo] : 0
     }
 
-    /// The groups of `range` that cover cycle `c` (count above 0), ascending.
-    package func covering(cycle c: Int, in range: Range<Int>) -> LazyMapSequence<
-        LazyFilterSequence<Range<Int>>, Int
-    > {
-        labels(cycle: c).lazy.filter { self.counts[$0] > 0 && range.contains(Int(self.group[$0])) }
-            .map { Int(self.group[$0]) }
+    /// Calls `body` with each group of `range` that covers cycle `c` (count above 0), ascending.
+    /// (A loop, not a lazy sequence: a sequence's closures would copy the labels for each face.)
+    package func forEachCovering(cycle c: Int, in range: Range<Int>, _ body: (Int) -> Void) {
+        if hasTable {
+            for g in range.clamped(to: 0..<groupCount) where table[c * groupCount + g] > 0 { body(g) }
+            return
+        }
+        let k0 = Int(start[c])
+        for k in k0..<k0 + Int(length[c]) where counts[k] > 0 && range.contains(Int(group[k])) { body(Int(group[k])) }
+    }
+
+    /// The first (lowest) group of `range` that covers cycle `c`.
+    package func firstCovering(cycle c: Int, in range: Range<Int>) -> Int? {
+        if hasTable { return range.clamped(to: 0..<groupCount).first { table[c * groupCount + $0] > 0 } }
+        let k0 = Int(start[c])
+        for k in k0..<k0 + Int(length[c]) where counts[k] > 0 && range.contains(Int(group[k])) { return Int(group[k]) }
+        return nil
     }
 
     /// Whether some group of `range` covers cycle `c`.
-    package func isCovered(cycle c: Int, in range: Range<Int>) -> Bool {
-        labels(cycle: c).contains { counts[$0] > 0 && range.contains(Int(group[$0])) }
-    }
+    package func isCovered(cycle c: Int, in range: Range<Int>) -> Bool { firstCovering(cycle: c, in: range) != nil }
 
-    /// How many labels all cycles hold together.
-    package var storedLabels: Int { group.count }
+    /// How many counts all cycles hold together: the table's size, or the lists' labels.
+    package var storedLabels: Int { hasTable ? table.count : group.count }
 
     init(_ graph: PlanarGraph, groupCount: Int) throws {
         self.groupCount = groupCount
         let cycles = graph.cycleCount
-        start = [Int32](repeating: 0, count: cycles)
-        length = [Int32](repeating: 0, count: cycles)
         faces = DisjointSets(count: cycles)
+        if hasTable {
+            table = [Int32](repeating: 0, count: cycles * groupCount)
+        } else {
+            start = [Int32](repeating: 0, count: cycles)
+            length = [Int32](repeating: 0, count: cycles)
+            group.reserveCapacity(cycles)
+            counts.reserveCapacity(cycles)
+        }
         guard cycles > 0 else { return }
 
         // Each connected part has one outer (clockwise) cycle, which passes its lowest vertex:
@@ -96,7 +115,11 @@ package struct FaceLabels {
             let c = queue[head]
             head += 1
             for child in inside[c] where !known[child] {
-                (start[child], length[child]) = (start[c], length[c])
+                if hasTable {
+                    for g in 0..<groupCount { table[child * groupCount + g] = table[c * groupCount + g] }
+                } else {
+                    (start[child], length[child]) = (start[c], length[c])
+                }
                 known[child] = true
                 queue.append(child)
             }
@@ -106,9 +129,17 @@ package struct FaceLabels {
                 let other = Int(graph.cycleOf[h ^ 1])
                 if !known[other] {
                     let e = h >> 1
-                    appendCrossing(
-                        from: c, deltas: Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]),
-                        alongEdge: h & 1 == 0, graph: graph, to: other)
+                    if hasTable {
+                        for g in 0..<groupCount { table[other * groupCount + g] = table[c * groupCount + g] }
+                        for k in Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]) {
+                            let d = h & 1 == 0 ? graph.deltaValues[k] : -graph.deltaValues[k]
+                            table[other * groupCount + Int(graph.deltaGroups[k])] -= d
+                        }
+                    } else {
+                        appendCrossing(
+                            from: c, deltas: Int(graph.deltaStart[e])..<Int(graph.deltaStart[e + 1]),
+                            alongEdge: h & 1 == 0, graph: graph, to: other)
+                    }
                     known[other] = true
                     queue.append(other)
                 }
