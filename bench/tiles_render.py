@@ -38,6 +38,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "zonectlTests", "Scripts"))
 from png_rgba import decode_png  # noqa: E402
 
+sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
+from check_tiles import UNIT, mercator  # noqa: E402
+
 
 def zone_layers(style, city):
     """The style's zone layers of `city` (those that name a zonectl style, or draw the zones layer)."""
@@ -73,13 +76,6 @@ def only_city(style, city, archive=None):
                 source["url"] = "pmtiles://file://" + os.path.abspath(archive)
     background = {"id": "bench-background", "type": "background", "paint": {"background-color": "#ffffff"}}
     return dict(style, sources=sources, layers=[background] + layers)
-
-
-def project(lon, lat):
-    """Web Mercator in [0, 1], y down, as geojson-vt projects."""
-    s = math.sin(math.radians(lat))
-    y = 0.5 - 0.25 * math.log((1 + s) / (1 - s)) / math.pi
-    return (lon / 360 + 0.5, min(max(y, 0.0), 1.0))
 
 
 def unproject(x, y):
@@ -134,7 +130,8 @@ def maplibre_vertices(data, zoom, extent, tile_zoom):
         for polygon in polygons:
             rings = []
             for r, ring in enumerate(polygon):
-                points = [project(*p[:2]) for p in ring]
+                # Web Mercator in [0, 1], y down, as geojson-vt projects.
+                points = [(x, y) for x, y in (mercator(numpy.array(ring)[:, :2], 0) / UNIT).tolist()]
                 area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:]))) / 2
                 kept = [p for p, rank in zip(points, ranks(points)) if rank > tolerance2]
                 if area >= tolerance2 and len(kept) >= 4:

@@ -127,8 +127,12 @@ package struct CityOverlay {
             }
         // The groups a face belongs to, ascending: those whose count there is positive, or on a
         // gap those whose fill covers it.
+        // (The labels of face c to read, and what to subtract from them to get groups.)
+        func membership(_ c: Int) -> (labels: Range<Int>, offset: Int) {
+            isGap[c] ? (groupCount..<(2 * groupCount), groupCount) : (0..<groupCount, 0)
+        }
         func forEachGroup(of c: Int, _ body: (Int32) -> Void) {
-            let (range, offset) = isGap[c] ? (groupCount..<(2 * groupCount), groupCount) : (0..<groupCount, 0)
+            let (range, offset) = membership(c)
             labels.forEachCovering(cycle: c, in: range) { body(Int32($0 - offset)) }
         }
         func groupsOf(_ c: Int) -> [Int32] {
@@ -140,7 +144,7 @@ package struct CityOverlay {
         let owner: [Int32] =
             priority
             ? (0..<cycles).map { c -> Int32 in
-                let (range, offset) = isGap[c] ? (groupCount..<(2 * groupCount), groupCount) : (0..<groupCount, 0)
+                let (range, offset) = membership(c)
                 return Int32(labels.firstCovering(cycle: c, in: range).map { $0 - offset } ?? -1)
             } : []
         let rings = CoverageRings(graph: graph, faces: labels.faces)

@@ -25,12 +25,8 @@ struct CityGeometry {
         let groups = prioritised(city.groups)
         var inputs: [[PolygonalGeometry]] = []
         var inputFeatures: [InputFeature] = []
-        // Per group, its polygons as read (before the repair, which leaves nothing of a ring
-        // without area).
-        var readPolygons: [Int] = []
         for (g, group) in groups.enumerated() {
             var polygons: [PolygonalGeometry] = []
-            readPolygons.append(group.members.reduce(0) { $0 + (features[$1].geometry?.polygonCount ?? 0) })
             for m in group.members {
                 guard let geometry = try inputGeometry(features[m]) else { continue }
                 polygons.append(geometry)
@@ -121,9 +117,13 @@ struct CityGeometry {
                             reason: VanishedZone.reason(
                                 collapsed: overlay.collapsedPolygons[i], dropped: stats[i].droppedPolygons,
                                 precision: config.precision)))
-                } else if readPolygons[i] > 0 {
-                    result.vanished.append(
-                        VanishedZone(key: group.key, polygons: readPolygons[i], reason: VanishedZone.noArea))
+                } else {
+                    // Its polygons as read: the repair leaves nothing of a ring without area.
+                    let read = group.members.reduce(0) { $0 + (features[$1].geometry?.polygonCount ?? 0) }
+                    if read > 0 {
+                        result.vanished.append(
+                            VanishedZone(key: group.key, polygons: read, reason: VanishedZone.noArea))
+                    }
                 }
                 continue
             }

@@ -6,14 +6,9 @@ import ZoneGeometry
 /// Each zoom keeps the vertices MapLibre's GeoJSON tiler keeps, and both sides of a shared border
 /// keep the same ones.
 @Suite struct RankedZonesTests {
+    /// One polygon of rings of (x, y) points.
     func geometry(_ rings: [[(Double, Double)]]) -> PolygonalGeometry {
-        var b = PolygonalGeometryBuilder()
-        for ring in rings {
-            for (x, y) in ring { b.add(x: x, y: y) }
-            b.closeRing()
-        }
-        b.closePolygon()
-        return b.build()
+        flat([rings.map { ring in ring.flatMap { [$0.0, $0.1] } }])
     }
 
     func city(_ zones: [PolygonalGeometry], zoom: Int = 10) -> CityZoom {
