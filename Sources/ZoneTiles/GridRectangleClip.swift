@@ -327,8 +327,7 @@ struct GridRectangleClip {
     /// A ring that passes a point twice, split there into simple loops.
     static func loops(_ ring: [Point]) -> [[Point]] {
         guard ring.count >= 3 else { return [] }
-        let sorted = ring.sorted()
-        guard zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) else { return [ring] }
+        guard passesAPointTwice(ring) else { return [ring] }
         var seen: [Point: Int] = [:]
         var stack: [Point] = []
         var out: [[Point]] = []
@@ -345,6 +344,22 @@ struct GridRectangleClip {
         }
         if stack.count >= 3 { out.append(stack) }
         return out
+    }
+
+    /// Whether some point of `ring` comes twice. The points, offset from the lowest
+    /// coordinates, sorted as one integer each when both offsets fit in 32 bits (a sort of
+    /// integers, not of points through their comparison), else as points.
+    static func passesAPointTwice(_ ring: [Point]) -> Bool {
+        var (x0, x1, y0, y1) = (Int64.max, Int64.min, Int64.max, Int64.min)
+        for p in ring { (x0, x1, y0, y1) = (min(x0, p.x), max(x1, p.x), min(y0, p.y), max(y1, p.y)) }
+        guard x1 - x0 < 1 << 32 && y1 - y0 < 1 << 32 else {
+            let sorted = ring.sorted()
+            return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+        }
+        var keys = ring.map { UInt64(bitPattern: $0.x - x0) << 32 | UInt64(bitPattern: $0.y - y0) }
+        keys.sort()
+        for i in keys.indices.dropFirst() where keys[i] == keys[i - 1] { return true }
+        return false
     }
 
     /// Twice the signed area (positive: counter-clockwise). Wrapping arithmetic: the terms may

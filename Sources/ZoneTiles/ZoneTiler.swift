@@ -77,8 +77,7 @@ package struct ZoneTiler: Sendable {
             }
         }
         let cityMembers = cities
-        let context = try GEOSContext()
-        let anchors = try zones.map { try $0.geometry.pointOnSurface(context: context) ?? (0, 0) }
+        let anchors = try anchors(of: zones)
         let weights = cities.map { $0.reduce(0) { $0 + zones[$1].geometry.positionCount } }
         let names = zones.map { (city: $0.city, style: $0.style) }
         var lonLat: ResultSlots<[PolygonalGeometry]>? = ResultSlots(cities.map { $0.map { zones[$0].geometry } })
@@ -134,5 +133,16 @@ package struct ZoneTiler: Sendable {
             blocks = []
             releaseFreeMemory()
         }
+    }
+
+    /// Each zone's point on its surface (GEOS), on every core with a context per worker.
+    private func anchors(of zones: borrowing [TileZone]) throws -> [(x: Double, y: Double)] {
+        let geometries = zones.map(\.geometry)
+        return try parallelMapWithGEOS(count: geometries.count, jobs: jobs) { worker, i in
+            Result {
+                guard let context = worker else { throw GEOSError.contextUnavailable }
+                return try geometries[i].pointOnSurface(context: context) ?? (0, 0)
+            }
+        }.map { try $0.get() }
     }
 }

@@ -48,7 +48,7 @@ struct TileStage {
         if let previous, previous.inputs == inputs, holds(previous.key, identity) {
             return (ArtifactFile(path: previous.key, bytes: [], identity: identity, isAlreadyWritten: true), previous)
         }
-        let zones = try TileZoneSource(cities: cities, content: content).zones
+        let zones = try TileZoneSource(cities: cities, jobs: jobs, content: content).zones
         let layers = try points.map { layer in
             try PointTileLayer(
                 entry: layer,

@@ -196,4 +196,23 @@ import ZoneGeometry
         }
         #expect(clips > 100)
     }
+
+    /// A stitched ring that passes a point twice splits there into simple loops; one that does
+    /// not stays whole. Points far apart (offsets past 32 bits) are compared as points.
+    @Test(arguments: [Int64(0), 1 << 40])
+    func aRingPassingAPointTwiceSplitsIntoLoops(spread: Int64) {
+        typealias P = GridRectangleClip.Point
+        // Two squares joined at (2, 2): a figure eight.
+        let eight = [(0, 0), (2, 0), (2, 2), (4, 2), (4, 4), (2, 4), (2, 2), (0, 2)].map {
+            P(x: Int64($0.0) * (spread + 1), y: Int64($0.1))
+        }
+        #expect(GridRectangleClip.passesAPointTwice(eight))
+        let loops = GridRectangleClip.loops(eight)
+        #expect(loops.count == 2)
+        #expect(loops.allSatisfy { Set($0).count == $0.count && GridRectangleClip.twiceArea($0) > 0 })
+        #expect(loops.map(\.count).reduce(0, +) == eight.count)
+        let square = [(0, 0), (2, 0), (2, 2), (0, 2)].map { P(x: Int64($0.0) * (spread + 1), y: Int64($0.1)) }
+        #expect(!GridRectangleClip.passesAPointTwice(square))
+        #expect(GridRectangleClip.loops(square) == [square])
+    }
 }
