@@ -282,11 +282,22 @@ struct GridRectangleClip {
     /// The chains joined into rings: from each chain's end, counter-clockwise along the border
     /// (over the corners passed) to the nearest chain start; nil when two ends would go to one
     /// start (points the border meets more than twice), which a noded valid polygon does not do.
+    ///
+    /// A walk along the border also passes the chains' own points on it (where a border touches
+    /// the rectangle's side and turns back in): those become points of the ring too, so the ring
+    /// passes them twice and ``loops(_:)`` splits it there into the pieces that touch at them,
+    /// rather than leaving one ring that touches itself.
     func stitch(_ chains: [[Point]]) -> [[Point]]? {
         let length = 2 * (xmax - xmin + ymax - ymin)
         let starts = chains.indices.map { perimeter(chains[$0][0]) }
         let order = chains.indices.sorted { starts[$0] < starts[$1] }
-        let cornerPositions = corners.map(perimeter)
+        var stops = corners
+        for chain in chains where chain.count > 2 {
+            for p in chain[1..<(chain.count - 1)] where p.x == xmin || p.x == xmax || p.y == ymin || p.y == ymax {
+                stops.append(p)
+            }
+        }
+        let stopPositions = stops.map(perimeter)
         var used = [Bool](repeating: false, count: chains.count)
         var rings: [[Point]] = []
         for first in chains.indices where !used[first] {
@@ -305,7 +316,7 @@ struct GridRectangleClip {
                 }
                 let next = order[lo == order.count ? 0 : lo]
                 let distance = (starts[next] - end + length) % length
-                let passed = zip(corners, cornerPositions).map { ($0, ($1 - end + length) % length) }
+                let passed = zip(stops, stopPositions).map { ($0, ($1 - end + length) % length) }
                 ring += passed.filter { $0.1 > 0 && $0.1 < distance }.sorted { $0.1 < $1.1 }.map(\.0)
                 c = next
             }

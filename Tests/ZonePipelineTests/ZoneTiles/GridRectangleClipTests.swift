@@ -160,6 +160,25 @@ import ZoneGeometry
         try expectLikeGEOS(touch, (0, 0, 10, 5), context: context)
     }
 
+    /// A border that crosses the side, dips in, touches the side at a vertex and dips in again
+    /// leaves two lobes in the rectangle that touch at that vertex: two polygons, not one ring
+    /// that passes the vertex on the side (invalid: a ring touching itself). Also the same
+    /// shape mirrored (the polygon outside the dips), and both with the touch at a corner's side.
+    @Test func lobesTouchingTheSideAtAVertexAreTwoPolygons() throws {
+        let context = try GEOSContext()
+        let lobes = polygon([[(10, 150), (10, 100), (20, 80), (40, 100), (60, 70), (80, 100), (80, 150)]])
+        let cut = try expectLikeGEOS(lobes, (0, 0, 100, 100), context: context)
+        #expect(cut.polygonCount == 2)
+        // The rest of a square once the dips are taken out: one piece each side of the touch.
+        let bays = polygon([
+            [(-50, -50), (150, -50), (150, 150), (80, 150), (80, 100), (60, 70), (40, 100), (20, 80), (10, 100),
+             (10, 150), (-50, 150)]
+        ])
+        try expectLikeGEOS(bays, (0, 0, 100, 100), context: context)
+        try expectLikeGEOS(bays, (0, 0, 40, 100), context: context)
+        try expectLikeGEOS(lobes, (40, 0, 100, 100), context: context)
+    }
+
     @Test func aSegmentCrossingASideOffAVertexIsRefused() {
         let g = polygon([[(0, 0), (10, 0), (10, 10), (0, 10)]])
         #expect(GridRectangleClip(xmin: 5, ymin: -1, xmax: 20, ymax: 20)(g) == nil)
