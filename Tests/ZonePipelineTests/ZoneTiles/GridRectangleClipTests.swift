@@ -171,8 +171,10 @@ import ZoneGeometry
         #expect(cut.polygonCount == 2)
         // The rest of a square once the dips are taken out: one piece each side of the touch.
         let bays = polygon([
-            [(-50, -50), (150, -50), (150, 150), (80, 150), (80, 100), (60, 70), (40, 100), (20, 80), (10, 100),
-             (10, 150), (-50, 150)]
+            [
+                (-50, -50), (150, -50), (150, 150), (80, 150), (80, 100), (60, 70), (40, 100), (20, 80), (10, 100),
+                (10, 150), (-50, 150),
+            ]
         ])
         try expectLikeGEOS(bays, (0, 0, 100, 100), context: context)
         try expectLikeGEOS(bays, (0, 0, 40, 100), context: context)
