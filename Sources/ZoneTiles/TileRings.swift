@@ -81,14 +81,18 @@ struct TileRings {
         func sides(_ p: TilePoint) -> (x: Int?, y: Int?) {
             (p.x == low ? 0 : p.x == high ? 1 : nil, p.y == low ? 2 : p.y == high ? 3 : nil)
         }
-        var all: [TilePoint] = []
+        // Positions as one integer each, sorted to find one that comes twice.
+        @inline(__always) func key(_ p: TilePoint) -> UInt64 {
+            UInt64(UInt32(bitPattern: p.x)) << 32 | UInt64(UInt32(bitPattern: p.y))
+        }
+        var keys: [UInt64] = []
         for polygon in polygonRanges {
             points.removeAll(keepingCapacity: true)
             spans.removeAll(keepingCapacity: true)
-            all.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
             let holed = polygon.count > 1
             for ring in rings[polygon] {
-                if holed { all += ring }
+                if holed { for p in ring { keys.append(key(p)) } }
                 for (i, p) in ring.enumerated() {
                     let (sx, sy) = sides(p)
                     guard sx != nil || sy != nil else { continue }
@@ -101,11 +105,9 @@ struct TileRings {
             guard points.count >= 2 else { continue }
             // Rings are simple (the cut split those that were not), so a shared position is
             // where two meet.
-            if holed { all.sort { ($0.x, $0.y) < ($1.x, $1.y) } } else { points.sort { ($0.x, $0.y) < ($1.x, $1.y) } }
-            var meets =
-                holed
-                ? zip(all, all.dropFirst()).contains { $0 == $1 }
-                : zip(points, points.dropFirst()).contains { $0 == $1 }
+            if !holed { for p in points { keys.append(key(p)) } }
+            keys.sort()
+            var meets = keys.indices.dropFirst().contains { keys[$0] == keys[$0 - 1] }
             if !meets && !spans.isEmpty {
                 meets = points.contains { p in
                     let (sx, sy) = sides(p)
