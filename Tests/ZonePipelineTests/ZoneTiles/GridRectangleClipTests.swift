@@ -163,7 +163,7 @@ import ZoneGeometry
     /// A border that crosses the side, dips in, touches the side at a vertex and dips in again
     /// leaves two lobes in the rectangle that touch at that vertex: two polygons, not one ring
     /// that passes the vertex on the side (invalid: a ring touching itself). Also the same
-    /// shape mirrored (the polygon outside the dips), and both with the touch at a corner's side.
+    /// shape mirrored (the polygon outside the dips), and both with the touch at a corner.
     @Test func lobesTouchingTheSideAtAVertexAreTwoPolygons() throws {
         let context = try GEOSContext()
         let lobes = polygon([[(10, 150), (10, 100), (20, 80), (40, 100), (60, 70), (80, 100), (80, 150)]])
