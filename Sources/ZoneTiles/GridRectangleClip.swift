@@ -1,4 +1,5 @@
 import ZoneGeometry
+import ZoneSupport
 
 /// Clips valid polygons with integer coordinates to an axis-aligned rectangle whose sides lie
 /// on lines the polygons are noded at (``CityZoom/snapped(extent:buffer:cores:)``
@@ -291,13 +292,16 @@ struct GridRectangleClip {
         let length = 2 * (xmax - xmin + ymax - ymin)
         let starts = chains.indices.map { perimeter(chains[$0][0]) }
         let order = chains.indices.sorted { starts[$0] < starts[$1] }
-        var stops = corners
+        // The points a walk may pass, by their place along the border: a walk takes those after
+        // its end and before its next start, found by binary search (a border that touches the
+        // side thousands of times is not scanned whole by every walk).
+        var stops = corners.map { (point: $0, at: perimeter($0)) }
         for chain in chains where chain.count > 2 {
             for p in chain[1..<(chain.count - 1)] where p.x == xmin || p.x == xmax || p.y == ymin || p.y == ymax {
-                stops.append(p)
+                stops.append((p, perimeter(p)))
             }
         }
-        let stopPositions = stops.map(perimeter)
+        stops.sort { $0.at < $1.at }
         var used = [Bool](repeating: false, count: chains.count)
         var rings: [[Point]] = []
         for first in chains.indices where !used[first] {
@@ -316,8 +320,17 @@ struct GridRectangleClip {
                 }
                 let next = order[lo == order.count ? 0 : lo]
                 let distance = (starts[next] - end + length) % length
-                let passed = zip(stops, stopPositions).map { ($0, ($1 - end + length) % length) }
-                ring += passed.filter { $0.1 > 0 && $0.1 < distance }.sorted { $0.1 < $1.1 }.map(\.0)
+                // The stops strictly between, in order: from the first past `end`, wrapping
+                // around, while the distance from `end` grows below `distance` (a stop at `end`
+                // itself comes last, at distance 0, and ends the walk).
+                var k = stops.partitioningIndex { $0.at > end }
+                for _ in stops.indices {
+                    let stop = stops[k == stops.count ? 0 : k]
+                    let along = (stop.at - end + length) % length
+                    guard along > 0 && along < distance else { break }
+                    ring.append(stop.point)
+                    k = k == stops.count ? 1 : k + 1
+                }
                 c = next
             }
             guard c == first else { return nil }

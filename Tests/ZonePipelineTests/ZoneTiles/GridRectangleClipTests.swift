@@ -181,6 +181,19 @@ import ZoneGeometry
         try expectLikeGEOS(lobes, (40, 0, 100, 100), context: context)
     }
 
+    /// A comb whose teeth touch the side between dips: one piece per dip, as GEOS clips it.
+    @Test func aBorderTouchingTheSideManyTimesLeavesAPieceEachDip() throws {
+        let context = try GEOSContext()
+        let teeth = 200
+        var ring: [(Double, Double)] = [(0, 150), (0, 100)]
+        for k in 0..<teeth {
+            ring += [(Double(4 * k + 2), 90), (Double(4 * k + 4), 100)]
+        }
+        ring.append((Double(4 * teeth), 150))
+        let cut = try expectLikeGEOS(polygon([ring]), (-1, 0, Int64(4 * teeth + 1), 100), context: context)
+        #expect(cut.polygonCount == teeth)
+    }
+
     @Test func aSegmentCrossingASideOffAVertexIsRefused() {
         let g = polygon([[(0, 0), (10, 0), (10, 10), (0, 10)]])
         #expect(GridRectangleClip(xmin: 5, ymin: -1, xmax: 20, ymax: 20)(g) == nil)
