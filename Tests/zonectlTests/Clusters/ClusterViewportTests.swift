@@ -102,22 +102,29 @@ import ZoneClient
         defer { ws.remove() }
         let reader = try await ZoneClusterReader.reading(DirectoryStore(root: ws.store.path))
         let published = try ws.published(city: "taveuni")
+        // One answer for `box`; a file the transport could not read that once is listed in the
+        // answer's `unavailable` (an app asks again), so such an answer is asked for again, and
+        // the second must have every file.
+        func clusters(_ box: ZoneBBox, _ z: Int) async throws -> ZoneClusters {
+            var answer = try await reader.clusters(layer: "cars", in: box, zoom: Double(z))
+            if !answer.unavailable.isEmpty {
+                answer = try await reader.clusters(layer: "cars", in: box, zoom: Double(z))
+            }
+            #expect(answer.unavailable.isEmpty, "z\(z): \(answer.unavailable.map { "\($0.key): \($0.reason)" })")
+            return answer
+        }
         for z in 0...16 {
             let expected = Set(try #require(published[z]))
-            let across = try await reader.clusters(
-                layer: "cars", in: ZoneBBox(west: 179.5, south: -17, east: -179.5, north: -16.3), zoom: Double(z))
+            let across = try await clusters(ZoneBBox(west: 179.5, south: -17, east: -179.5, north: -16.3), z)
             let got = across.features.map {
                 ClusterStore.Published(id: $0.id, longitude: $0.longitude, latitude: $0.latitude)
             }
             #expect(got.count == expected.count && Set(got) == expected, "z\(z)")
             // The same as the two halves, and as a box written past 180° (179.5 to 180.5).
-            let east = try await reader.clusters(
-                layer: "cars", in: ZoneBBox(west: 179.5, south: -17, east: 180, north: -16.3), zoom: Double(z))
-            let west = try await reader.clusters(
-                layer: "cars", in: ZoneBBox(west: -180, south: -17, east: -179.5, north: -16.3), zoom: Double(z))
+            let east = try await clusters(ZoneBBox(west: 179.5, south: -17, east: 180, north: -16.3), z)
+            let west = try await clusters(ZoneBBox(west: -180, south: -17, east: -179.5, north: -16.3), z)
             #expect(Set(east.features.map(\.id)).union(west.features.map(\.id)) == Set(across.features.map(\.id)))
-            let unwrapped = try await reader.clusters(
-                layer: "cars", in: ZoneBBox(west: 179.5, south: -17, east: 180.5, north: -16.3), zoom: Double(z))
+            let unwrapped = try await clusters(ZoneBBox(west: 179.5, south: -17, east: 180.5, north: -16.3), z)
             #expect(Set(unwrapped.features.map(\.id)) == Set(across.features.map(\.id)))
             if z >= 10 {
                 #expect(!east.features.isEmpty && !west.features.isEmpty, "z\(z): points on both sides")
