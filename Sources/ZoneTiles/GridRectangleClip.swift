@@ -312,24 +312,18 @@ struct GridRectangleClip {
                 ring += chains[c]
                 let end = perimeter(chains[c].last!)
                 // The next start at or after `end`, counter-clockwise (wrapping around).
-                var lo = 0
-                var hi = order.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if starts[order[mid]] < end { lo = mid + 1 } else { hi = mid }
-                }
-                let next = order[lo == order.count ? 0 : lo]
+                let at = order.partitioningIndex { starts[$0] >= end }
+                let next = order[at == order.count ? 0 : at]
                 let distance = (starts[next] - end + length) % length
                 // The stops strictly between, in order: from the first past `end`, wrapping
                 // around, while the distance from `end` grows below `distance` (a stop at `end`
                 // itself comes last, at distance 0, and ends the walk).
-                var k = stops.partitioningIndex { $0.at > end }
-                for _ in stops.indices {
-                    let stop = stops[k == stops.count ? 0 : k]
+                let past = stops.partitioningIndex { $0.at > end }
+                for step in stops.indices {
+                    let stop = stops[(past + step) % stops.count]
                     let along = (stop.at - end + length) % length
                     guard along > 0 && along < distance else { break }
                     ring.append(stop.point)
-                    k = k == stops.count ? 1 : k + 1
                 }
                 c = next
             }
